@@ -1,0 +1,33 @@
+# Every install step lives here, so a fresh machine with Python 3.11+ needs nothing else.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: serve build test validate clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall when the project's declared dependencies change.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+serve: $(STAMP)  ## Serve the site at http://127.0.0.1:8000/ with live reload
+	$(BIN)/mkdocs serve -a 127.0.0.1:8000
+
+build: $(STAMP)  ## Build the site into site/ the way the Pages workflow does
+	$(BIN)/mkdocs build --strict
+
+validate: $(STAMP)  ## Check every quiz file
+	$(BIN)/quizpages validate
+
+test: $(STAMP)  ## Run the whole test suite
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf site .pytest_cache
