@@ -1,0 +1,134 @@
+"""Glue between generated pages and mkdocs-static-i18n (1.3.x), when the site uses it.
+
+mkdocs-static-i18n builds each language separately and drops files it did not
+make. So a generated page must carry the attributes it sets on its own files
+(`locale`, `alternates`, ...), and be listed per language for its sitemap.
+Without that plugin, every language is generated in one build: the source
+language at the root and the others under ``<lang>/``.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+from mkdocs.structure.pages import Page
+
+from . import paths
+
+
+def plugin(config: MkDocsConfig):
+    return config.plugins.get("i18n")
+
+
+def current_language(config: MkDocsConfig) -> str | None:
+    """The language mkdocs-static-i18n is building now, or None without that plugin."""
+    i18n = plugin(config)
+    return getattr(i18n, "current_language", None) if i18n else None
+
+
+def check_languages(config: MkDocsConfig, languages: tuple[str, ...]) -> None:
+    """The quiz languages must be languages that mkdocs-static-i18n builds, source language first."""
+    i18n = plugin(config)
+    if i18n is None:
+        return
+    built = [lang.locale for lang in i18n.config.languages if lang.build]
+    default = i18n.default_language
+    if i18n.config.docs_structure != "folder":
+        raise PluginError("Config value 'plugins.i18n.docs_structure': quizpages needs 'folder'. "
+                          "Make sure to keep each language's pages under docs/<lang>/")
+    if languages[0] != default:
+        raise PluginError(
+            f"Config value 'plugins.quizpages.languages[0]': '{languages[0]}' must be the source language, "
+            f"which is the default language of plugins.i18n ('{default}'). Make sure both list it first")
+    for index, language in enumerate(languages):
+        if language not in built:
+            raise PluginError(
+                f"Config value 'plugins.quizpages.languages[{index}]': '{language}' is not a language that "
+                f"plugins.i18n builds ({', '.join(built)}). Make sure to add it to plugins.i18n.languages")
+
+
+def _src_uri(config: MkDocsConfig, language: str, source_language: str, markdown_path: str) -> str:
+    if plugin(config) is not None:
+        return f"{language}/{markdown_path}"  # the folder layout: docs/<lang>/...
+    return markdown_path if language == source_language else f"{language}/{markdown_path}"
+
+
+def _dest_uri(config: MkDocsConfig, language: str, source_language: str, markdown_path: str) -> str:
+    prefix = "" if language == source_language else f"{language}/"
+    return File(prefix + markdown_path, None, config.site_dir, config.use_directory_urls).dest_uri
+
+
+def _stub(config: MkDocsConfig, language: str, source_language: str, markdown_path: str) -> File:
+    """A page's version in another language: only its URL matters (switcher, hreflang, sitemap)."""
+    return File(_src_uri(config, language, source_language, markdown_path), None, config.site_dir,
+                config.use_directory_urls,
+                dest_uri=_dest_uri(config, language, source_language, markdown_path))
+
+
+def generated_page(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str,
+                   content: str, available_in: tuple[str, ...]) -> File:
+    """A generated page in `language`, wired into mkdocs-static-i18n when the site uses it."""
+    source = languages[0]
+    file = File.generated(config, _src_uri(config, language, source, markdown_path), content=content)
+    file.dest_uri = _dest_uri(config, language, source, markdown_path)
+    i18n = plugin(config)
+    if i18n is None:
+        return file
+    file.locale = language
+    file.localization = language
+    file.locale_alternate_of = language
+    file.norm_src_uri = markdown_path
+    file.alternates = {
+        lang: (file if lang == language else _stub(config, lang, source, markdown_path))
+        for lang in languages if lang in available_in
+    }
+    i18n.i18n_files_per_language.setdefault(language, []).append(file)
+    return file
+
+
+def _alternate_entries(config: MkDocsConfig) -> list[dict] | None:
+    # mkdocs-static-i18n sets `config.extra.alternate` as an attribute, per page; templates read that.
+    entries = getattr(config.extra, "alternate", None)
+    return entries if isinstance(entries, list) else None
+
+
+def point_missing_languages_at_index(page: Page, config: MkDocsConfig, languages: tuple[str, ...]) -> None:
+    """On a quiz that lacks a language, its language switcher entry leads to that language's quiz
+    index (where the quiz is marked as not translated), not to the home page."""
+    alternates = getattr(page.file, "alternates", None)
+    entries = _alternate_entries(config)
+    if alternates is None or entries is None:
+        return
+    if paths.quiz_id_of(getattr(page.file, "norm_src_uri", None)) is None:
+        return
+    for entry in entries:
+        lang = entry.get("lang")
+        if lang in languages and lang not in alternates:
+            entry["link"] = paths.page_url(paths.INDEX_MARKDOWN, lang, languages[0])
+
+
+def absolute_alternates(config: MkDocsConfig, languages: tuple[str, ...]) -> list[dict[str, str]]:
+    """``hreflang`` targets of the current page as absolute URLs, plus ``x-default`` (the source language)."""
+    entries = _alternate_entries(config)
+    site_url = config.site_url or ""
+    if entries is None or not site_url:
+        return []
+    parts = urlsplit(site_url)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    result = []
+    for entry in entries:
+        link = entry.get("link", "")
+        if "://" in link:
+            href = link
+        elif link.startswith("/"):
+            href = origin + link
+        else:
+            href = site_url.rstrip("/") + "/" + link.lstrip("./")
+        result.append({"lang": entry.get("lang", ""), "href": href})
+    default = next((r for r in result if r["lang"] == languages[0]), None)
+    if default:
+        result.append({"lang": "x-default", "href": default["href"]})
+    return result

@@ -1,0 +1,157 @@
+"""MkDocs glue: find quiz files, report their problems, add one page per quiz and language.
+
+Everything else (loading, validation, rendering) lives in the core modules,
+which never import MkDocs.
+"""
+
+from __future__ import annotations
+
+import os
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from . import i18n, paths
+from .catalog import Catalog, QuizLibrary
+from .config import QuizPagesConfig
+from .render import Renderer
+
+log = get_plugin_logger(__name__)
+
+ASSETS = os.path.join(os.path.dirname(__file__), "assets")
+ASSET_URI = "assets/quizpages/"
+
+
+class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
+    supports_multiple_instances = False
+
+    def __init__(self) -> None:
+        self.command = "build"
+        self.library: QuizLibrary | None = None
+        self.catalog = Catalog()
+        self.renderer: Renderer | None = None
+        self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.command = command
+
+    @property
+    def serving(self) -> bool:
+        return self.command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        languages = tuple(self.config.languages)
+        if not languages:
+            raise PluginError("Config value 'plugins.quizpages.languages': list at least one language, "
+                              "the source language first, for example [en, ko]")
+        i18n.check_languages(config, languages)
+        if self.library is None or self.library.languages != languages:
+            self.library = QuizLibrary(languages)
+        self.quizzes_dir = os.path.join(config.docs_dir, self.config.quizzes_dir)
+        self.docs_dir = config.docs_dir
+        return None
+
+    @event_priority(-200)  # after mkdocs-static-i18n (-100), which drops files it did not make
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        if not self.config.enabled:
+            return files
+        assert self.library is not None
+        # The quiz files are sources, not pages or assets of the site.
+        for file in list(files):
+            if file.abs_src_path and file.src_uri.endswith(".yml") and _is_under(file.abs_src_path, self.quizzes_dir):
+                files.remove(file)
+        languages = tuple(self.config.languages)
+        building = i18n.current_language(config)
+        self.catalog = self.library.load(self.quizzes_dir)
+        if building in (None, languages[0]):  # report once, not once per language build
+            self.report(self.catalog)
+        override_dirs = tuple(d for d in [config.theme.custom_dir] if d)
+        strings_dirs = tuple(d for d in [self.config.strings_dir] if d)
+        self.renderer = Renderer(self.catalog.quizzes, languages, override_dirs, strings_dirs)
+        for language in (languages if building is None else (building,)):
+            if language in languages:
+                self.add_pages(files, config, language)
+        self.add_assets(files, config)
+        return files
+
+    def report(self, catalog: Catalog) -> None:
+        """Log every problem; fail a build on errors, but never a `mkdocs serve`."""
+        base = os.path.dirname(self.docs_dir)
+        for problem in catalog.warnings:
+            log.warning(problem.render(base))
+        if not catalog.errors:
+            return
+        if self.serving:
+            for problem in catalog.errors:
+                log.error(problem.render(base))
+            return
+        count = len(catalog.errors)
+        raise PluginError(
+            f"{count} error{'s' if count != 1 else ''} in quiz files:\n"
+            + "\n".join(p.render(base) for p in catalog.errors)
+        )
+
+    def add_pages(self, files: Files, config: MkDocsConfig, language: str) -> None:
+        assert self.renderer is not None
+        languages = tuple(self.config.languages)
+        base = os.path.dirname(self.docs_dir)
+        for quiz_id, quiz in self.catalog.quizzes.items():
+            if language in quiz.languages:
+                self.add(files, config, language, paths.markdown_path(quiz_id),
+                         self.renderer.quiz_page(quiz, language), quiz.languages)
+        for quiz_id, path in self.catalog.broken.items():  # only reached under `mkdocs serve`
+            content = self.renderer.error_page(quiz_id, path, self.catalog.problems_of(path), language, base)
+            self.add(files, config, language, paths.markdown_path(quiz_id), content, languages)
+        self.add(files, config, language, paths.INDEX_MARKDOWN, self.renderer.index_page(language), languages,
+                 is_quiz=False)
+
+    def add(self, files: Files, config: MkDocsConfig, language: str, markdown_path: str, content: str,
+            available_in: tuple[str, ...], is_quiz: bool = True) -> None:
+        file = i18n.generated_page(config, language, tuple(self.config.languages), markdown_path, content,
+                                   available_in)
+        existing = files.get_file_from_path(file.src_uri)
+        if existing is not None and existing.generated_by is None:
+            raise PluginError(
+                f"Error reading quiz pages in '{self.docs_dir}': the page '{file.src_uri}' exists "
+                f"and would be replaced by a generated quiz page. Make sure to rename or remove it"
+            )
+        files.append(file)
+        if is_quiz:
+            self.quiz_uris.add(file.src_uri)
+
+    def add_assets(self, files: Files, config: MkDocsConfig) -> None:
+        if not os.path.isdir(ASSETS):
+            return
+        for name in sorted(os.listdir(ASSETS)):
+            uri = ASSET_URI + name
+            if files.get_file_from_path(uri) is None:
+                files.append(File.generated(config, uri, abs_src_path=os.path.join(ASSETS, name)))
+
+    @event_priority(-150)  # after mkdocs-static-i18n has set this page's language switcher
+    def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav) -> dict:
+        if self.config.enabled:
+            i18n.point_missing_languages_at_index(page, config, tuple(self.config.languages))
+            context["quizpages_alternates"] = i18n.absolute_alternates(config, tuple(self.config.languages))
+        return context
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """Quiz pages, and only they, load the quiz script and styles."""
+        if page.file.src_uri not in self.quiz_uris or not os.path.isdir(ASSETS):
+            return output
+        base = paths.relative_url(page.url, ASSET_URI)
+        tags = "".join(
+            f'<link rel="stylesheet" href="{base}{n}">' if n.endswith(".css") else
+            f'<script defer src="{base}{n}"></script>'
+            for n in sorted(os.listdir(ASSETS)) if n.endswith((".css", ".js"))
+        )
+        return output.replace("</head>", tags + "</head>", 1)
+
+
+def _is_under(path: str, folder: str) -> bool:
+    return os.path.normpath(path).startswith(os.path.normpath(folder) + os.sep)
+
