@@ -66,7 +66,7 @@ class _Reader:
         for name, spec in known.items():
             if spec.required and name not in node.items:
                 self.fail(node.source, f"{what} is missing the required key '{name}'",
-                          f"Add `{name}:` ({spec.description[0].lower()}{spec.description[1:]})")
+                          f"Add `{name}: {spec.example}`")
         return found
 
     def expect(self, node: YNode, kind: type, what: str, hint: str) -> bool:
@@ -91,7 +91,7 @@ class _Reader:
         close = difflib.get_close_matches(key.value, self.languages, n=1, cutoff=0.5)
         configured = ", ".join(self.languages)
         hint = (f"Did you mean '{close[0]}'? " if close else "") + (
-            f"This site's languages are {configured} (plugins.quizpages.languages in mkdocs.yml)")
+            f"This site's languages are {configured}; see plugins.quizpages.languages in mkdocs.yml")
         self.fail(key.source, f"'{key.value}' in {what} is not a language of this site", hint)
         return False
 
@@ -183,17 +183,19 @@ class _Reader:
         result = []
         seen_ids: dict[str, Source] = {}
         for number, item in enumerate(node.items, start=1):
+            # Duplicate ids are checked on the raw tree, so a question with other errors still counts.
+            id_node = item.items.get("id", (None, None))[1] if isinstance(item, YMap) else None
+            if isinstance(id_node, YScalar) and id_node.value:
+                if id_node.value in seen_ids:
+                    self.fail(id_node.source,
+                              f"duplicate question id '{id_node.value}' (first used on line "
+                              f"{seen_ids[id_node.value].line})",
+                              "Give each question its own id; ids are anchors and keep readers' progress")
+                else:
+                    seen_ids[id_node.value] = id_node.source
             question = self.question(item, number)
-            if question is None:
-                continue
-            if question.id in seen_ids:
-                first = seen_ids[question.id]
-                self.fail(question.field_sources["id"],
-                          f"duplicate question id '{question.id}' (first used on line {first.line})",
-                          "Give each question its own id; ids are anchors and keep readers' progress")
-            else:
-                seen_ids[question.id] = question.field_sources["id"]
-            result.append(question)
+            if question is not None:
+                result.append(question)
         return result
 
     def question(self, node: YNode, number: int) -> Question | None:

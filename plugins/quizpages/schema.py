@@ -31,13 +31,14 @@ class Field:
     type: str
     required: bool
     description: str
+    example: str = "..."  # how the key is written, for hints: "Add `answer: B`"
 
 
 QUIZ_FIELDS: dict[str, Field] = {
     "languages": Field(LANGUAGES, False,
                        "The languages this quiz exists in. Leave it out when the quiz exists in every "
                        "language of the site; list only some to say on purpose that the others are missing."),
-    "title": Field(TEXT, True, "The quiz title, per language."),
+    "title": Field(TEXT, True, "The quiz title, per language.", "{en: ..., ko: ...}"),
     "intro": Field(TEXT, False, "Markdown shown under the title, per language."),
     "learning_material": Field(LINK, False,
                                "Link to the learning page this quiz belongs to, relative to the quiz page "
@@ -46,26 +47,28 @@ QUIZ_FIELDS: dict[str, Field] = {
                   "The next quiz: a link relative to this quiz page (./other-quiz.md), or a mapping with "
                   "`link` and an optional `title`."),
     "closing": Field(TEXT, False, "Markdown shown after the questions, per language."),
-    "questions": Field(QUESTIONS, True, "The questions, in order. They are numbered continuously."),
+    "questions": Field(QUESTIONS, True, "The questions, in order. They are numbered continuously.",
+                       "followed by `- id: ...` items"),
 }
 
 QUESTION_FIELDS: dict[str, Field] = {
     "id": Field(ID, True,
                 "A stable id (lower-case letters, digits and dashes). It is the question's anchor "
-                "(#id) and keeps readers' progress when questions move."),
-    "kind": Field(KIND, True, "multiple_choice, short_answer or hands_on."),
+                "(#id) and keeps readers' progress when questions move.", "a-short-name"),
+    "kind": Field(KIND, True, "multiple_choice, short_answer or hands_on.", "multiple_choice"),
     "title": Field(TEXT, False, "An optional short title, per language."),
     "languages": Field(LANGUAGES, False, "The languages this question exists in, when not all of the quiz's."),
-    "question": Field(TEXT, True, "The question, per language."),
+    "question": Field(TEXT, True, "The question, per language.", "{en: ..., ko: ...}"),
     "options": Field(OPTIONS, False, "Multiple choice only: two or more options, each per language."),
     "answer": Field(ANSWER, True,
                     "Multiple choice: the letter of the right option (A, B, ...), given once for every "
-                    "language. Other kinds: the answer text per language (hands-on answers may hold fenced code)."),
+                    "language. Other kinds: the answer text per language (hands-on answers may hold fenced code).",
+                    "B` (multiple choice) or `answer: {en: ..., ko: ...}"),
     "explanation": Field(TEXT, False, "Why the answer is right, per language."),
 }
 
 NEXT_FIELDS: dict[str, Field] = {
-    "link": Field(LINK, True, "Link to the next quiz, relative to this quiz page."),
+    "link": Field(LINK, True, "Link to the next quiz, relative to this quiz page.", "./other-quiz.md"),
     "title": Field(TEXT, False, "The title to show; by default the linked quiz's title."),
 }
 
