@@ -1,0 +1,1 @@
+"""One module per `quizpages` subcommand (see cli.py)."""
