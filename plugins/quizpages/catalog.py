@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from .loader import find_quiz_files, load_quiz, quiz_id_for
 from .model import Quiz
 from .problems import Problem, sort_key
+from .htmlpolicy import check_quiz as check_html
+from .links import check_links
 from .validate import validate_quiz
 
 
@@ -38,8 +40,11 @@ class Catalog:
 class QuizLibrary:
     """Loads quiz files for one site configuration, re-reading only what changed."""
 
-    def __init__(self, languages: tuple[str, ...]):
+    def __init__(self, languages: tuple[str, ...], allowed_html: tuple[str, ...] = (),
+                 docs_dir: str | None = None):
         self.languages = languages
+        self.allowed_html = allowed_html  # the site's extra safe tags (plugins.quizpages.allowed_html)
+        self.docs_dir = docs_dir  # where learning pages live; None skips the link checks
         self._cache: dict[str, tuple[tuple[int, int], Quiz | None, list[Problem]]] = {}
 
     def load_file(self, path: str, quiz_id: str) -> tuple[Quiz | None, list[Problem]]:
@@ -53,7 +58,7 @@ class QuizLibrary:
             return cached[1], cached[2]
         quiz, problems = load_quiz(path, quiz_id, self.languages)
         if quiz is not None:
-            problems = problems + validate_quiz(quiz)
+            problems = problems + validate_quiz(quiz) + check_html(quiz, self.allowed_html)
             if any(p.is_error for p in problems):
                 quiz = None
         self._cache[path] = (stamp, quiz, problems)
@@ -66,6 +71,12 @@ class QuizLibrary:
         for path in paths:
             quiz_id = quiz_id_for(path, quizzes_dir)
             quiz, problems = self.load_file(path, quiz_id)
+            if quiz is not None and self.docs_dir is not None:
+                # not cached: the pages a quiz links to change without the quiz file changing
+                link_problems = check_links(quiz, self.docs_dir, quizzes_dir)
+                problems = problems + link_problems
+                if any(p.is_error for p in link_problems):
+                    quiz = None
             catalog.paths[quiz_id] = path
             catalog.problems.extend(problems)
             if quiz is None:

@@ -50,8 +50,10 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             raise PluginError("Config value 'plugins.quizpages.languages': list at least one language, "
                               "the source language first, for example [en, ko]")
         i18n.check_languages(config, languages)
-        if self.library is None or self.library.languages != languages:
-            self.library = QuizLibrary(languages)
+        settings = (languages, tuple(self.config.allowed_html), config.docs_dir)
+        if self.library is None or (self.library.languages, self.library.allowed_html,
+                                    self.library.docs_dir) != settings:
+            self.library = QuizLibrary(*settings)
         self.quizzes_dir = os.path.join(config.docs_dir, self.config.quizzes_dir)
         self.docs_dir = config.docs_dir
         return None

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     for path in missing:
         print(f"{path}: error: no such file or folder (Make sure to run quizpages from the site's folder, "
               "or pass the path of a quiz file or folder)")
-    catalog = QuizLibrary(settings.languages).load(settings.quizzes_path, files=[os.path.abspath(f) for f in files])
+    catalog = QuizLibrary(settings.languages, settings.allowed_html, settings.docs_dir).load(settings.quizzes_path, files=[os.path.abspath(f) for f in files])
     cwd = os.getcwd()
     for problem in catalog.problems:
         print(problem.render(cwd))

@@ -1,0 +1,163 @@
+"""Which raw HTML quiz text may hold, checked on the Markdown source without rendering it.
+
+Quiz files come from strangers' pull requests, so no text may run code in a
+reader's browser. `find_violations` is the validator's check (fast: regular
+expressions over the raw text with code removed first); `sanitize` is the
+renderer's second line of defence, escaping whatever the check would reject,
+so even output rendered with validation bypassed is safe.
+
+Code spans and fenced code are text, not HTML: a security quiz may show
+``<script>`` in backticks.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+
+NEVER_ALLOWED = frozenset({
+    "script", "iframe", "object", "embed", "style", "frame", "frameset", "applet", "base", "link",
+    "meta", "form", "input", "button", "textarea", "select", "svg", "math", "template", "noscript",
+})
+"""Tags that can run code, load content or restyle the page; no site setting allows them."""
+
+DEFAULT_ALLOWED = frozenset({
+    "a", "abbr", "b", "blockquote", "br", "caption", "cite", "code", "dd", "del", "details", "div", "dl",
+    "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "li",
+    "mark", "ol", "p", "pre", "q", "s", "small", "span", "strong", "summary", "table", "tbody", "td",
+    "tfoot", "th", "thead", "tr", "u", "ul",
+})
+"""Formatting tags Markdown itself produces; anything else needs plugins.quizpages.allowed_html."""
+
+BAD_SCHEMES = ("javascript:", "vbscript:", "data:")
+
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s[^<>]*)?)/?>")
+_EVENT_ATTR = re.compile(r"(?:^|[\s\"'/])(on[a-z]+)\s*=", re.I)
+_URL_ATTR = re.compile(r"\b(href|src|action|formaction|xlink:href|poster|srcset)\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.I)
+_MD_LINK = re.compile(r"(!?)\[[^\]]*\]\(\s*<?([^)\s>]*)")
+_MD_REF = re.compile(r"^[ ]{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
+_AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*)>")
+
+
+def _blank(match: re.Match) -> str:
+    """Replace code with spaces (keeping newlines), so offsets and line numbers still hold."""
+    return re.sub(r"[^\n]", " ", match.group(0))
+
+
+def strip_code(text: str) -> str:
+    """`text` with fenced code blocks and code spans blanked out."""
+    lines = text.split("\n")
+    fence: str | None = None
+    for i, line in enumerate(lines):
+        match = _FENCE.match(line)
+        if fence is None and match:
+            fence = match.group(1)[0] * len(match.group(1))
+            lines[i] = " " * len(line)
+        elif fence is not None:
+            if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+                fence = None
+            lines[i] = " " * len(line)
+    return _CODE_SPAN.sub(_blank, "\n".join(lines))
+
+
+def is_bad_url(url: str) -> bool:
+    """True for javascript:, vbscript: and data: URLs, however they are spelled (entities, spaces, case)."""
+    plain = html.unescape(url)
+    plain = re.sub(r"[\x00-\x20\\]+", "", plain).lower().strip("\"'")
+    return plain.startswith(BAD_SCHEMES)
+
+
+def allowed_tags(extra: Iterable[str] = ()) -> frozenset[str]:
+    """The tags a site allows: the defaults plus its own list, never the dangerous ones."""
+    return (DEFAULT_ALLOWED | {t.strip("<>/ ").lower() for t in extra}) - NEVER_ALLOWED
+
+
+def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[int, str, str]]:
+    """Every unsafe construct in Markdown `text`: (0-based line within the text, message, hint)."""
+    allowed = allowed_tags(extra_allowed)
+    plain = strip_code(text)
+    found: list[tuple[int, str, str]] = []
+
+    def add(offset: int, message: str, hint: str) -> None:
+        found.append((plain.count("\n", 0, offset), message, hint))
+
+    for match in _TAG.finditer(plain):
+        name = match.group(2).lower()
+        if name in NEVER_ALLOWED:
+            add(match.start(), f"the HTML tag <{name}> is not allowed",
+                "Quiz text may not run scripts or embed content; to show the tag as text, "
+                f"put it in backticks: `<{name}>`")
+        elif name not in allowed:
+            add(match.start(), f"the HTML tag <{name}> is not allowed",
+                f"Add '{name}' to plugins.quizpages.allowed_html in mkdocs.yml if it is safe, "
+                f"or put it in backticks to show it as text")
+        attributes = match.group(3)
+        for event in _EVENT_ATTR.finditer(attributes):
+            add(match.start(), f"the event-handler attribute {event.group(1)}= is not allowed",
+                "Quiz text may not run scripts; remove the attribute")
+        for url in _URL_ATTR.finditer(attributes):
+            if is_bad_url(url.group(2)):
+                add(match.start(), f"a {_scheme(url.group(2))} URL is not allowed in {url.group(1)}=",
+                    "Link to an http(s) address or a page of the site")
+    for match in _MD_LINK.finditer(plain):
+        if is_bad_url(match.group(2)):
+            what = "an image" if match.group(1) else "a link"
+            add(match.start(), f"a {_scheme(match.group(2))} URL is not allowed in {what}",
+                "Link to an http(s) address or a page of the site")
+    for pattern in (_MD_REF, _AUTOLINK):
+        for match in pattern.finditer(plain):
+            if is_bad_url(match.group(1)):
+                add(match.start(), f"a {_scheme(match.group(1))} URL is not allowed in a link",
+                    "Link to an http(s) address or a page of the site")
+    return sorted(found)
+
+
+def _scheme(url: str) -> str:
+    plain = re.sub(r"[\x00-\x20\\]+", "", html.unescape(url)).lower().strip("\"'")
+    return plain.split(":", 1)[0] + ":"
+
+
+def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
+    """`text` with every unsafe tag escaped and every unsafe URL replaced, code left as written.
+
+    The renderer's second line of defence: validation normally rejects all of
+    this first, but `quizpages render` or a bypassed check must still be safe.
+    """
+    allowed = allowed_tags(extra_allowed)
+    plain = strip_code(text)
+    edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
+    for match in _TAG.finditer(plain):
+        name = match.group(2).lower()
+        attributes = match.group(3)
+        unsafe = (name not in allowed or _EVENT_ATTR.search(attributes)
+                  or any(is_bad_url(u.group(2)) for u in _URL_ATTR.finditer(attributes)))
+        if unsafe:
+            edits.append((match.start(), match.start() + 1, "&lt;"))
+    for match in _MD_LINK.finditer(plain):
+        if is_bad_url(match.group(2)):
+            edits.append((match.start(2), match.end(2), "#"))
+    for pattern in (_MD_REF, _AUTOLINK):
+        for match in pattern.finditer(plain):
+            if is_bad_url(match.group(1)):
+                edits.append((match.start(1), match.end(1), "#"))
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def check_quiz(quiz, extra_allowed: Iterable[str] = ()) -> list:
+    """Every unsafe construct in any text of `quiz`, as errors located at the text that holds it."""
+    from .problems import error  # here, so the policy above stays free of the model
+    from .validate import _texts as texts  # the one list of text fields
+
+    problems = []
+    for what, text, _languages, fallback in texts(quiz):
+        for language, value in text.items():
+            where = (text.where(language) if language else text.source) or fallback
+            field = f"{what} [{language}]" if language else what
+            for _line, message, hint in find_violations(value, extra_allowed):
+                problems.append(error(where, f"{field}: {message}", hint))
+    return problems

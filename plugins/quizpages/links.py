@@ -1,0 +1,61 @@
+"""Links a quiz makes to other pages: the learning page and the next quiz must exist.
+
+Links are relative to the quiz page's Markdown path, ``quizzes/<id>.md``, as
+if it lived in each language's tree. Learning pages are Markdown files under
+the docs folder: ``<docs_dir>/<lang>/...`` when the site keeps one folder per
+language (mkdocs-static-i18n's folder layout), else ``<docs_dir>/...``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from . import paths
+from .htmlpolicy import is_bad_url
+from .model import Quiz, Source
+from .problems import Problem, error
+
+_SAFE_HINT = "Link to an http(s) address or a page of the site"
+
+
+def page_exists(docs_dir: str, markdown: str, language: str) -> bool:
+    """Whether the Markdown page exists for `language` (folder layout) or for every language."""
+    language_dir = os.path.join(docs_dir, language)
+    base = language_dir if os.path.isdir(language_dir) else docs_dir
+    return os.path.isfile(os.path.join(base, *markdown.split("/")))
+
+
+def check_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Problem]:
+    """Errors for a learning page or next quiz that does not exist, or an unsafe link."""
+    problems: list[Problem] = []
+    here = paths.markdown_path(quiz.id)
+    where = quiz.field_sources.get("learning_material", quiz.source) or Source("")
+    link = quiz.learning_material
+    if link and is_bad_url(link):
+        problems.append(error(where, f"learning_material: the link '{link}' is not allowed", _SAFE_HINT))
+    elif link:
+        target = paths.resolve_link(here, link)
+        if target is not None:
+            missing = [lang for lang in quiz.languages if not page_exists(docs_dir, target, lang)]
+            if missing:
+                problems.append(error(
+                    where,
+                    f"learning_material: the page '{link}' does not exist"
+                    + (f" in {', '.join(missing)}" if len(missing) < len(quiz.languages) else ""),
+                    f"It resolves to '{target}' from quizzes/{quiz.id}.md; "
+                    "write the path relative to the quiz page",
+                ))
+    if quiz.next is not None and quiz.next.link:
+        where = quiz.next.source or quiz.source or Source("")
+        link = quiz.next.link
+        if is_bad_url(link):
+            problems.append(error(where, f"next: the link '{link}' is not allowed", _SAFE_HINT))
+        else:
+            target = paths.resolve_link(here, link)
+            quiz_id = paths.quiz_id_of(target)
+            if quiz_id is not None and not os.path.isfile(os.path.join(quizzes_dir, *quiz_id.split("/")) + ".yml"):
+                problems.append(error(
+                    where, f"next: the quiz '{link}' does not exist",
+                    f"It resolves to quizzes/{quiz_id}.yml; write the path relative to the quiz page",
+                ))
+    return problems
