@@ -74,7 +74,8 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.report(self.catalog)
         override_dirs = tuple(d for d in [config.theme.custom_dir] if d)
         strings_dirs = tuple(d for d in [self.config.strings_dir] if d)
-        self.renderer = Renderer(self.catalog.quizzes, languages, override_dirs, strings_dirs)
+        self.renderer = Renderer(self.catalog.quizzes, languages, override_dirs, strings_dirs,
+                                 tuple(self.config.allowed_html))
         for language in (languages if building is None else (building,)):
             if language in languages:
                 self.add_pages(files, config, language)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import jinja2
 
 from . import paths
+from .htmlpolicy import is_bad_url, sanitize
 from .model import KINDS, MULTIPLE_CHOICE, Question, Quiz, Text, option_letter
 from .problems import Problem, display_path
 from .strings import Strings
@@ -42,6 +43,11 @@ def indent(text: str, width: int) -> str:
     return "\n".join(line if i == 0 or not line else pad + line for i, line in enumerate(text.strip().split("\n")))
 
 
+def _safe_link(link: str | None) -> str | None:
+    """A link target for the page; a javascript: or data: URL becomes a dead link, never a script."""
+    return "#" if link and is_bad_url(link) else link
+
+
 @dataclass(frozen=True)
 class RenderedQuestion:
     number: int
@@ -59,8 +65,10 @@ class Renderer:
     """Renders every page of a set of quizzes. Pure: no MkDocs, no file writes."""
 
     def __init__(self, quizzes: dict[str, Quiz], languages: tuple[str, ...],
-                 override_dirs: tuple[str, ...] = (), strings_dirs: tuple[str, ...] = ()):
+                 override_dirs: tuple[str, ...] = (), strings_dirs: tuple[str, ...] = (),
+                 allowed_html: tuple[str, ...] = ()):
         self.quizzes = quizzes
+        self.allowed_html = allowed_html
         self.languages = languages
         self.source_language = languages[0]
         self.strings_dirs = strings_dirs
@@ -91,7 +99,8 @@ class Renderer:
             value = text.get(self.source_language)
         if value is None and text.by_language:
             value = next(iter(text.by_language.values()))
-        return value.strip() if value is not None else None
+        # second line of defence: validation rejects unsafe HTML, but render output must be safe anyway
+        return sanitize(value.strip(), self.allowed_html) if value is not None else None
 
     def page_url(self, quiz_id: str, language: str) -> str:
         return paths.page_url(paths.markdown_path(quiz_id), language, self.source_language)
@@ -119,7 +128,7 @@ class Renderer:
             link = self.quiz_link(here, language, target) + anchor
             title = title or self.text(target.title, language)
         label = strings("next_quiz", title=title) if title else strings("next_quiz_untitled")
-        return {"link": link, "label": label}
+        return {"link": _safe_link(link), "label": label}
 
     def question(self, question: Question, number: int, language: str) -> RenderedQuestion:
         options = [(option_letter(i), indent(self.text(o, language) or "", 5))
@@ -165,7 +174,7 @@ class Renderer:
             intro=self.text(quiz.intro, language),
             sections=self.sections(quiz, language),
             closing=self.text(quiz.closing, language),
-            learning_material=quiz.learning_material,
+            learning_material=_safe_link(quiz.learning_material),
             next=self.next_quiz(quiz, language),
         )
 
