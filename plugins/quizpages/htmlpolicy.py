@@ -86,7 +86,9 @@ def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[
 
     for match in _TAG.finditer(plain):
         name = match.group(2).lower()
-        if name in NEVER_ALLOWED:
+        if match.group(1):  # a closing tag: its opening tag was reported already
+            pass
+        elif name in NEVER_ALLOWED:
             add(match.start(), f"the HTML tag <{name}> is not allowed",
                 "Quiz text may not run scripts or embed content; to show the tag as text, "
                 f"put it in backticks: `<{name}>`")

@@ -77,7 +77,7 @@ class _Reader:
         return False
 
     def string(self, node: YNode, what: str, hint: str = "") -> str | None:
-        if not self.expect(node, YScalar, what, hint or "Write it as text; quote it if it looks like a number"):
+        if not self.expect(node, YScalar, what, hint or "Write it as text; quote it if it looks like a number, a date or yes/no"):
             return None
         value = node.value  # type: ignore[union-attr]
         if not value.strip():

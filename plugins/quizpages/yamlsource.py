@@ -34,6 +34,7 @@ MAX_DEPTH = 40
 """Nesting deeper than this is rejected (quiz files need about 6 levels)."""
 
 _STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
 _KNOWN_TAGS = {
     _STR,
     "tag:yaml.org,2002:int",
@@ -174,7 +175,7 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
         raise _TooMuchWork(_source(path, node), "the YAML is nested too deeply",
                            f"Quiz files need only a few levels; at most {MAX_DEPTH} are allowed")
     src = _source(path, node)
-    if node.tag not in _KNOWN_TAGS:
+    if node.tag not in _KNOWN_TAGS and node.tag != _MERGE:  # merge keys get their own message below
         problems.append(error(src, f"the tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not allowed",
                               "Quiz files are plain data; remove the tag"))
     if isinstance(node, yaml.ScalarNode):
@@ -211,7 +212,8 @@ _HINTS = (
     ("did not find expected '-' indicator", "", "Check the indentation: items of one list start in the same column"),
     ("found unexpected end of stream", "", "A quoted text is not closed; add the closing quote"),
     ("found undefined alias", "", "Define the anchor (&name) before using the alias (*name), or write the text out"),
-    ("expected a single document", "", "Put one quiz in each file; remove the '---' line"),
+    ("did not find expected ',' or ']'", "", "Close the list with ']' and separate its items with ','"),
+    ("did not find expected ',' or '}'", "", "Close the mapping with '}' and separate its entries with ','"),
     ("found character", "", "Quote the text that contains this character"),
 )
 
@@ -228,6 +230,10 @@ def _yaml_problem(path: str, exc: yaml.MarkedYAMLError) -> Problem:
         if needle in text and extra in text:
             hint = candidate
             break
-    if "'\\t'" in text or "\\t" in text and "token" in text:
+    if "'\\t'" in text or "tab character" in text:
         message = "invalid YAML: a tab character is used for indentation"
+        hint = "YAML does not allow tabs for indentation; indent with spaces"
+    if "expected a single document" in str(exc.context or ""):
+        message = "invalid YAML: the file holds a second YAML document after '---'"
+        hint = "Put one quiz in each file; remove the '---' line and what follows, or move it to a new file"
     return error(src, message, hint)
