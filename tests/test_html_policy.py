@@ -1,0 +1,126 @@
+"""No quiz text runs code in a reader's browser: validation rejects it, the renderer escapes it."""
+
+from __future__ import annotations
+
+import shutil
+
+import markdown
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import ROOT, build, copy_site, soup
+from quizpages.catalog import QuizLibrary
+from quizpages.htmlpolicy import NEVER_ALLOWED, find_violations
+from quizpages.model import MULTIPLE_CHOICE, SHORT_ANSWER, NextQuiz, Question, Quiz, Text
+from quizpages.render import Renderer
+
+CASES_DIR = ROOT / "tests" / "fixtures" / "invalid"
+
+PAYLOADS = [
+    "<script>alert(1)</script>",
+    "<SCRIPT src=https://evil.example/x.js></SCRIPT>",
+    "<iframe src=\"https://evil.example\"></iframe>",
+    "<object data=\"x.swf\"></object>",
+    "<embed src=\"x.swf\">",
+    "<style>body { display: none }</style>",
+    "<img src=\"a.png\" onerror=\"alert(1)\">",
+    "<a href=\"#\" onclick=\"alert(1)\">click</a>",
+    "<div onmouseover='alert(1)'>hover</div>",
+    "[click](javascript:alert(1))",
+    "[click](JavaScript:alert(1))",
+    "![x](data:image/svg+xml;base64,PHN2Zz4=)",
+    "<a href=\"jav&#x61;script:alert(1)\">here</a>",
+    "<a href=\"javascript:alert(1)\">here</a>",
+    "<javascript:alert(1)>",
+    "[click][ref]\n\n[ref]: javascript:alert(1)",
+]
+
+
+def test_every_payload_is_rejected_by_the_validator():
+    """Each script, embed, event handler and javascript:/data: URL in quiz text is an error."""
+    for payload in PAYLOADS:
+        assert find_violations(f"Text before {payload} and after"), payload
+
+
+def test_code_spans_and_fenced_code_are_text():
+    """A security quiz may show <script> and onclick= in backticks or fenced code."""
+    text = "Which runs code, `<script>` or `onclick=`?\n\n```html\n<script>alert(1)</script>\n```\n"
+    assert find_violations(text) == []
+    assert find_violations("``<iframe src=x>``") == []
+
+
+def test_site_list_cannot_allow_scripts():
+    """allowed_html adds safe tags like kbd, but never scripts, embeds or styles."""
+    assert find_violations("Press <kbd>Ctrl</kbd>") != []
+    assert find_violations("Press <kbd>Ctrl</kbd>", ["kbd"]) == []
+    for tag in ("script", "iframe", "object", "embed", "style"):
+        assert tag in NEVER_ALLOWED
+        assert find_violations(f"<{tag}>x</{tag}>", [tag]) != [], tag
+    assert find_violations("<kbd onclick=alert(1)>x</kbd>", ["kbd"]) != []
+
+
+def test_library_reports_html_errors_with_field_and_line(tmp_path):
+    """The validator names the field and the line of the unsafe text, even with script in allowed_html."""
+    source = (CASES_DIR / "html-script.yml").read_bytes()
+    path = tmp_path / "html-script.yml"
+    path.write_bytes(source)
+    catalog = QuizLibrary(("en", "ko"), allowed_html=("script",)).load(str(tmp_path))
+    lines = [p.render(str(tmp_path)) for p in catalog.errors]
+    assert lines == (CASES_DIR / "html-script.expected").read_text(encoding="utf-8").splitlines()
+    assert catalog.quizzes == {}
+
+
+def _quiz(payload: str) -> Quiz:
+    """A quiz holding `payload` in every text field, built without validation."""
+    text = Text(by_language={"en": f"Before {payload} after"})
+    return Quiz(
+        id="unsafe", title=text, languages=("en",), intro=text, closing=text,
+        learning_material="javascript:alert(1)", next=NextQuiz(link="javascript:alert(2)", title=text),
+        questions=(
+            Question(id="one", kind=MULTIPLE_CHOICE, prompt=text, options=(text, Text(neutral="Safe")),
+                     answer_key="A", explanation=text),
+            Question(id="two", kind=SHORT_ANSWER, prompt=text, answer=text),
+        ),
+    )
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_renderer_escapes_unsafe_html_when_validation_is_bypassed(payload):
+    """`quizpages render` output stays safe even for a quiz that skipped validation."""
+    quiz = _quiz(payload)
+    page = Renderer({quiz.id: quiz}, ("en",)).quiz_page(quiz, "en")
+    html = markdown.markdown(page, extensions=["attr_list", "md_in_html", "tables", "pymdownx.superfences"])
+    tree = BeautifulSoup(html, "html.parser")
+    assert not tree.find_all(["script", "iframe", "object", "embed", "style"])
+    for element in tree.find_all(True):
+        for name, value in element.attrs.items():
+            assert not name.lower().startswith("on"), element
+            if name in ("href", "src"):
+                plain = "".join(str(value).split()).lower()
+                assert not plain.startswith(("javascript:", "data:")), element
+
+
+def test_site_builds_code_examples_and_allowed_tags(tmp_path):
+    """With kbd allowed, a quiz using <kbd>, <script> in code, a BOM and CRLF builds with --strict."""
+    site = copy_site(tmp_path)
+    config = site / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        "  - quizpages:\n      languages: [en, ko]",
+        "  - quizpages:\n      languages: [en, ko]\n      allowed_html: [kbd]"), encoding="utf-8")
+    assert "allowed_html: [kbd]" in config.read_text(encoding="utf-8")
+    quizzes = site / "content" / "quizzes"
+    shutil.copy(CASES_DIR / "valid-script-in-code.yml", quizzes / "security.yml")
+    shutil.copy(CASES_DIR / "valid-bom-and-crlf.yml", quizzes / "windows.yml")
+    kbd = (CASES_DIR / "html-tag-not-allowed.yml").read_text(encoding="utf-8")
+    (quizzes / "keys.yml").write_text(kbd, encoding="utf-8")
+    build(site)
+    page = soup(site / "site" / "quizzes" / "security" / "index.html")
+    article = page.select_one("article")
+    assert not article.find_all("script")
+    codes = [c.get_text() for c in article.find_all("code")]
+    assert "<script>" in codes
+    assert any("<script>alert(1)</script>" in c for c in codes)
+    keys = soup(site / "site" / "quizzes" / "keys" / "index.html").select_one("article")
+    assert keys.find("kbd").get_text() == "Ctrl"
+    windows = soup(site / "site" / "quizzes" / "windows" / "index.html").select_one("article")
+    assert windows.find("h1").get_text(strip=True).startswith("Sample quiz")
