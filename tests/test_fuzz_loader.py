@@ -1,0 +1,176 @@
+"""Property-based tests: no input escapes the loader as anything but located problems.
+
+The example count is sized for CI (the whole run has 90 minutes on 2 cores);
+set QUIZPAGES_FUZZ_EXAMPLES for a longer run, e.g. QUIZPAGES_FUZZ_EXAMPLES=5000.
+The work per example is bounded by the loader's caps, so there is no deadline.
+"""
+
+from __future__ import annotations
+
+import os
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import ROOT
+from quizpages.htmlpolicy import check_quiz as check_html
+from quizpages.loader import load_quiz
+from quizpages.model import KINDS, MULTIPLE_CHOICE, NextQuiz, Question, Quiz, Text
+from quizpages.render import Renderer
+from quizpages.validate import validate_quiz
+from quizpages.writer import dump_quiz
+
+EXAMPLES = int(os.environ.get("QUIZPAGES_FUZZ_EXAMPLES", "300"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+LANGUAGES = ("en", "ko")
+PATH = "quiz.yml"
+SEEDS = [
+    (ROOT / "content" / "quizzes" / "ai-ml" / "kubeflow-trainer.yml").read_bytes(),
+    (ROOT / "tests" / "fixtures" / "invalid" / "valid-script-in-code.yml").read_bytes(),
+    (ROOT / "tests" / "fixtures" / "invalid" / "valid-bom-and-crlf.yml").read_bytes(),
+]
+RENDERER = Renderer({}, LANGUAGES)
+ODD_VALUES = [b"123", b"true", b"[]", b"{}", b"~", b"null", b"2024-01-01", b"[a, [b, {c: d}]]", b"*nothing",
+              b"!!python/object:os.system x", b"&a x", b"|", b">-", b"'", b'"', b"- a", b"{en: x, ko: 1}"]
+
+
+def check_everything(data: bytes) -> None:
+    """Load, validate and render `data`; only located problems may come out."""
+    quiz, problems = load_quiz(PATH, "fuzz", LANGUAGES, data=data)
+    if quiz is not None:
+        problems = problems + validate_quiz(quiz) + check_html(quiz)
+        RENDERER.quizzes = {quiz.id: quiz}
+        for language in quiz.languages:
+            RENDERER.quiz_page(quiz, language)
+    line_count = len(data.decode("utf-8", "replace").splitlines()) + 1
+    for problem in problems:
+        assert problem.source.path == PATH
+        assert 1 <= problem.source.line <= line_count, problem
+        assert problem.source.column >= 1, problem
+        assert problem.message and problem.hint, problem
+
+
+@st.composite
+def mutated(draw) -> bytes:
+    """A valid quiz file after a few random edits."""
+    lines = draw(st.sampled_from(SEEDS)).split(b"\n")
+    for _ in range(draw(st.integers(1, 4))):
+        op = draw(st.sampled_from(["delete", "swap", "retype", "truncate", "bytes", "duplicate", "indent"]))
+        i = draw(st.integers(0, len(lines) - 1))
+        j = draw(st.integers(0, len(lines) - 1))
+        if op == "delete" and len(lines) > 1:
+            del lines[i]
+        elif op == "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == "retype" and b":" in lines[i]:
+            key = lines[i].split(b":", 1)[0]
+            lines[i] = key + b": " + draw(st.sampled_from(ODD_VALUES))
+        elif op == "truncate":
+            lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
+            lines = lines[: i + 1]
+        elif op == "bytes":
+            at = draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:at] + draw(st.binary(min_size=1, max_size=8)) + lines[i][at:]
+        elif op == "duplicate":
+            lines.insert(j, lines[i])
+        elif op == "indent":
+            lines[i] = draw(st.sampled_from([b"\t", b" ", b"   "])) + lines[i]
+    return b"\n".join(lines)
+
+
+@FUZZ
+@given(mutated())
+def test_mutated_quiz_files_give_located_problems(data):
+    """Any edit of a valid quiz file yields a quiz or located problems, never an exception."""
+    check_everything(data)
+
+
+@FUZZ
+@given(st.binary(max_size=2048))
+def test_random_bytes_give_located_problems(data):
+    """Random bytes yield located problems, never an exception."""
+    check_everything(data)
+
+
+KEYS = st.sampled_from(["title", "questions", "id", "kind", "question", "options", "answer", "en", "ko",
+                        "languages", "next", "link", "intro", "explanation", "learning_material", "x"])
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
+                    st.text(max_size=20), st.sampled_from(list(KINDS) + ["A", "B", "en", "ko", "<script>"]))
+DOCUMENTS = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.one_of(KEYS, st.text(max_size=5)), inner, max_size=5),
+), max_leaves=30)
+
+
+@FUZZ
+@given(DOCUMENTS)
+def test_random_yaml_documents_give_located_problems(document):
+    """Any YAML document, shaped like a quiz or not, yields a quiz or located problems."""
+    check_everything(yaml.safe_dump(document, allow_unicode=True).encode("utf-8"))
+
+
+# -- round trip ------------------------------------------------------------------------------
+
+WORDS = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")),
+                min_size=1, max_size=30).filter(lambda s: s.strip() != "")
+PARAGRAPHS = st.lists(WORDS, min_size=1, max_size=3).map("\n".join)
+TEXT_VALUES = st.one_of(WORDS, PARAGRAPHS)
+
+
+def texts(languages: tuple[str, ...]):
+    neutral = TEXT_VALUES.map(lambda s: Text(neutral=s))
+    translated = st.fixed_dictionaries({lang: TEXT_VALUES for lang in languages}).map(
+        lambda d: Text(by_language=d))
+    return st.one_of(neutral, translated)
+
+
+@st.composite
+def questions(draw, number: int, languages: tuple[str, ...]) -> Question:
+    kind = draw(st.sampled_from(KINDS))
+    text = texts(languages)
+    options: tuple[Text, ...] = ()
+    answer_key = answer = None
+    if kind == MULTIPLE_CHOICE:
+        options = tuple(draw(st.lists(text, min_size=2, max_size=5)))
+        answer_key = chr(ord("A") + draw(st.integers(0, len(options) - 1)))
+    else:
+        answer = draw(text)  # every question needs an answer
+    return Question(
+        id=f"q-{number}", kind=kind, prompt=draw(text), options=options, answer_key=answer_key,
+        answer=answer, explanation=draw(st.one_of(st.none(), text)), title=draw(st.one_of(st.none(), text)),
+    )
+
+
+@st.composite
+def quizzes(draw) -> Quiz:
+    declared = draw(st.booleans())
+    languages = draw(st.sampled_from([("en",), ("ko",), LANGUAGES])) if declared else LANGUAGES
+    text = texts(languages)
+    count = draw(st.integers(1, 4))
+    link = st.sampled_from(["./other.md", "../ai-ml/page.md", "https://example.com/a b"])
+    return Quiz(
+        id="round-trip", title=draw(text), languages=languages, declared_languages=declared,
+        questions=tuple(draw(questions(n, languages)) for n in range(1, count + 1)),
+        intro=draw(st.one_of(st.none(), text)), closing=draw(st.one_of(st.none(), text)),
+        learning_material=draw(st.one_of(st.none(), link)),
+        next=draw(st.one_of(st.none(), st.builds(NextQuiz, link=link, title=st.one_of(st.none(), text)))),
+    )
+
+
+@FUZZ
+@given(quizzes())
+def test_valid_quizzes_round_trip_through_yaml(quiz):
+    """A quiz written to YAML by the writer loads back equal, so tools never change an author's words."""
+    text = dump_quiz(quiz)
+    loaded, problems = load_quiz(PATH, quiz.id, LANGUAGES, data=text.encode("utf-8"))
+    assert [p for p in problems if p.is_error] == [], (text, problems)
+    assert loaded == quiz, text
+
+
+def test_bundled_quiz_round_trips():
+    """The bundled Kubeflow quiz survives model -> YAML -> model unchanged."""
+    quiz, problems = load_quiz(PATH, "kubeflow", LANGUAGES, data=SEEDS[0])
+    assert quiz is not None and not [p for p in problems if p.is_error]
+    again, _ = load_quiz(PATH, "kubeflow", LANGUAGES, data=dump_quiz(quiz).encode("utf-8"))
+    assert again == quiz
