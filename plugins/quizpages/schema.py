@@ -48,7 +48,7 @@ QUIZ_FIELDS: dict[str, Field] = {
                   "`link` and an optional `title`."),
     "closing": Field(TEXT, False, "Markdown shown after the questions, per language."),
     "questions": Field(QUESTIONS, True, "The questions, in order. They are numbered continuously.",
-                       "followed by `- id: ...` items"),
+                       "[{id: ..., kind: ..., question: ..., answer: ...}]"),
 }
 
 QUESTION_FIELDS: dict[str, Field] = {
