@@ -32,6 +32,9 @@ DEFAULT_ALLOWED = frozenset({
 
 BAD_SCHEMES = ("javascript:", "vbscript:", "data:")
 
+# Text without these cannot hold a tag or a bad URL (entities need '&', escapes '\\'), so most
+# text skips the full scan: validation runs on every save under `mkdocs serve`.
+_MAYBE_UNSAFE = re.compile(r"<|&|\\|script|data", re.I)
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s[^<>]*)?)/?>")
@@ -77,6 +80,8 @@ def allowed_tags(extra: Iterable[str] = ()) -> frozenset[str]:
 
 def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[int, str, str]]:
     """Every unsafe construct in Markdown `text`: (0-based line within the text, message, hint)."""
+    if not _MAYBE_UNSAFE.search(text):
+        return []
     allowed = allowed_tags(extra_allowed)
     plain = strip_code(text)
     found: list[tuple[int, str, str]] = []
@@ -128,6 +133,8 @@ def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
     The renderer's second line of defence: validation normally rejects all of
     this first, but `quizpages render` or a bypassed check must still be safe.
     """
+    if not _MAYBE_UNSAFE.search(text):
+        return text
     allowed = allowed_tags(extra_allowed)
     plain = strip_code(text)
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
