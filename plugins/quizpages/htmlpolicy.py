@@ -78,16 +78,17 @@ def allowed_tags(extra: Iterable[str] = ()) -> frozenset[str]:
     return (DEFAULT_ALLOWED | {t.strip("<>/ ").lower() for t in extra}) - NEVER_ALLOWED
 
 
-def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[int, str, str]]:
-    """Every unsafe construct in Markdown `text`: (0-based line within the text, message, hint)."""
+def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[int, int, str, str]]:
+    """Every unsafe construct in Markdown `text`: (0-based line and column within the text, message, hint)."""
     if not _MAYBE_UNSAFE.search(text):
         return []
     allowed = allowed_tags(extra_allowed)
     plain = strip_code(text)
-    found: list[tuple[int, str, str]] = []
+    found: list[tuple[int, int, str, str]] = []
 
     def add(offset: int, message: str, hint: str) -> None:
-        found.append((plain.count("\n", 0, offset), message, hint))
+        line_start = plain.rfind("\n", 0, offset) + 1
+        found.append((plain.count("\n", 0, offset), offset - line_start, message, hint))
 
     for match in _TAG.finditer(plain):
         name = match.group(2).lower()
@@ -167,6 +168,26 @@ def check_quiz(quiz, extra_allowed: Iterable[str] = ()) -> list:
         for language, value in text.items():
             where = (text.where(language) if language else text.source) or fallback
             field = f"{what} [{language}]" if language else what
-            for _line, message, hint in find_violations(value, extra_allowed):
-                problems.append(error(where, f"{field}: {message}", hint))
+            for line, column, message, hint in find_violations(value, extra_allowed):
+                problems.append(error(_line_in_block(where, line, column), f"{field}: {message}", hint))
     return problems
+
+
+def _line_in_block(where, line: int, column: int):
+    """The file position of `line` of a literal block (``|``), whose lines map one to one to the
+    file's; other styles fold lines, so their problems stay at the start of the value."""
+    from .model import Source
+
+    if line == 0 or not where or not where.path:
+        return where
+    try:
+        with open(where.path, encoding="utf-8-sig") as f:
+            lines = f.read().splitlines()
+        indicator = lines[where.line - 1][where.column - 1:].strip()
+        first = lines[where.line]
+    except (OSError, UnicodeDecodeError, IndexError):
+        return where
+    if not re.fullmatch(r"\|[+-]?(\s+#.*)?", indicator):  # an explicit indent (|2) shifts columns
+        return where
+    indent = len(first) - len(first.lstrip(" "))
+    return Source(where.path, where.line + 1 + line, indent + column + 1)
