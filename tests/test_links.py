@@ -1,0 +1,74 @@
+"""A quiz's learning page and next quiz must exist, in every language the quiz is in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quizpages.catalog import QuizLibrary
+
+QUIZ = """title: {{en: Sample quiz, ko: 예제 퀴즈}}
+learning_material: {learning}
+next: {next}
+questions:
+  - id: first
+    kind: short_answer
+    question: Why?
+    answer: Because.
+"""
+
+
+def _site(tmp_path: Path, learning: str = "../guide.md", next_link: str = "./second.md") -> Path:
+    docs = tmp_path / "docs"
+    for language in ("en", "ko"):
+        (docs / language).mkdir(parents=True)
+    (docs / "quizzes").mkdir()
+    (docs / "quizzes" / "first.yml").write_text(QUIZ.format(learning=learning, next=next_link), encoding="utf-8")
+    return docs
+
+
+def _errors(docs: Path, library: QuizLibrary | None = None) -> list[str]:
+    library = library or QuizLibrary(("en", "ko"), docs_dir=str(docs))
+    catalog = library.load(str(docs / "quizzes"))
+    return [p.render(str(docs)) for p in catalog.errors]
+
+
+def test_existing_pages_pass(tmp_path):
+    """A quiz linking to a learning page in every language and an existing next quiz is valid."""
+    docs = _site(tmp_path)
+    for language in ("en", "ko"):
+        (docs / language / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    (docs / "quizzes" / "second.yml").write_text(QUIZ.format(learning="../guide.md", next="./first.md"),
+                                                 encoding="utf-8")
+    assert _errors(docs) == []
+
+
+def test_missing_page_in_one_language_names_it(tmp_path):
+    """A learning page missing only in Korean is an error that names the language."""
+    docs = _site(tmp_path, next_link="https://example.com/")
+    (docs / "en" / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    assert _errors(docs) == [
+        "quizzes/first.yml:2:20: error: learning_material: the page '../guide.md' does not exist in ko "
+        "(It resolves to 'guide.md' from quizzes/first.md; write the path relative to the quiz page)"
+    ]
+
+
+def test_creating_the_missing_page_fixes_the_quiz_without_touching_it(tmp_path):
+    """Under `mkdocs serve`, adding the missing learning page clears the error on the next rebuild."""
+    docs = _site(tmp_path, next_link="https://example.com/")
+    library = QuizLibrary(("en", "ko"), docs_dir=str(docs))
+    assert len(_errors(docs, library)) == 1
+    for language in ("en", "ko"):
+        (docs / language / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    assert _errors(docs, library) == []
+
+
+def test_sites_without_language_folders_look_in_docs_dir(tmp_path):
+    """A site without per-language folders finds learning pages directly under docs_dir."""
+    docs = tmp_path / "docs"
+    (docs / "quizzes").mkdir(parents=True)
+    (docs / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    (docs / "quizzes" / "first.yml").write_text(QUIZ.format(learning="../guide.md", next="./first.md"),
+                                                encoding="utf-8")
+    assert _errors(docs) == []
+    (docs / "guide.md").unlink()
+    assert len(_errors(docs)) == 1
