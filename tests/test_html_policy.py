@@ -124,3 +124,18 @@ def test_site_builds_code_examples_and_allowed_tags(tmp_path):
     assert keys.find("kbd").get_text() == "Ctrl"
     windows = soup(site / "site" / "quizzes" / "windows" / "index.html").select_one("article")
     assert windows.find("h1").get_text(strip=True).startswith("Sample quiz")
+
+
+def test_error_page_cannot_be_used_to_inject_html(tmp_path):
+    """The serve-time error page shows a hostile file name and key as text, never as HTML."""
+    from quizpages.loader import load_quiz
+
+    path = tmp_path / "a`<img src=x onerror=alert(1)>`.yml"
+    path.write_text('"x\\n```\\n<script>alert(2)</script>\\n```": 1\ntitle: T\n', encoding="utf-8")
+    _, problems = load_quiz(str(path), "bad", ("en",))
+    assert problems
+    page = Renderer({}, ("en",)).error_page("bad", str(path), problems, "en", str(tmp_path))
+    html = markdown.markdown(page, extensions=["attr_list", "md_in_html", "pymdownx.superfences"])
+    tree = BeautifulSoup(html, "html.parser")
+    assert not tree.find_all(["script", "img"])
+    assert "alert(1)" in tree.get_text() and "alert(2)" in tree.get_text()

@@ -210,6 +210,7 @@ class Renderer:
         """A page that shows a broken quiz's problems where its page would be."""
         return self.env.get_template("errors.md.j2").render(
             quiz_id=quiz_id, language=language, t=self.strings(language),
-            path=display_path(path, relative_to) if relative_to else path,
-            problems=[p.render(relative_to) for p in problems],
+            # a file name or a quoted key could close the code span or fence and smuggle in HTML
+            path=(display_path(path, relative_to) if relative_to else path).replace("`", "'"),
+            problems=[" ".join(p.render(relative_to).splitlines()) for p in problems],
         )
