@@ -72,3 +72,15 @@ def test_sites_without_language_folders_look_in_docs_dir(tmp_path):
     assert _errors(docs) == []
     (docs / "guide.md").unlink()
     assert len(_errors(docs)) == 1
+
+
+def test_hostile_file_name_is_rejected(tmp_path):
+    """A quiz file named like HTML never becomes a page whose address or link text is markup."""
+    docs = tmp_path / "docs"
+    (docs / "quizzes").mkdir(parents=True)
+    (docs / "quizzes" / "a<img src=x onerror=alert(1)>.yml").write_text(
+        QUIZ.format(learning="https://example.com/", next="https://example.com/"), encoding="utf-8")
+    catalog = QuizLibrary(("en", "ko"), docs_dir=str(docs)).load(str(docs / "quizzes"))
+    assert catalog.quizzes == {}
+    assert [p.message for p in catalog.errors] == [
+        "the quiz's file name 'a<img src=x onerror=alert(1)>' cannot be a page address"]

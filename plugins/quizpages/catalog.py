@@ -14,7 +14,7 @@ from .loader import find_quiz_files, load_quiz, quiz_id_for
 from .model import Quiz
 from .problems import Problem, sort_key
 from .htmlpolicy import check_quiz as check_html
-from .links import check_links
+from .links import check_links, check_quiz_id
 from .validate import validate_quiz
 
 
@@ -71,6 +71,9 @@ class QuizLibrary:
         for path in paths:
             quiz_id = quiz_id_for(path, quizzes_dir)
             quiz, problems = self.load_file(path, quiz_id)
+            id_problems = check_quiz_id(path, quiz_id)
+            if id_problems:
+                quiz, problems = None, problems + id_problems
             if quiz is not None and self.docs_dir is not None:
                 # not cached: the pages a quiz links to change without the quiz file changing
                 link_problems = check_links(quiz, self.docs_dir, quizzes_dir)

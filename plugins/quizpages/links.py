@@ -9,6 +9,7 @@ language (mkdocs-static-i18n's folder layout), else ``<docs_dir>/...``.
 from __future__ import annotations
 
 import os
+import re
 
 from . import paths
 from .htmlpolicy import is_bad_url
@@ -59,3 +60,15 @@ def check_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Problem]:
                     f"It resolves to quizzes/{quiz_id}.yml; write the path relative to the quiz page",
                 ))
     return problems
+
+
+_SAFE_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*")
+
+
+def check_quiz_id(path: str, quiz_id: str) -> list[Problem]:
+    """A quiz's id (its path) becomes its page address and link text; keep it to safe characters."""
+    if _SAFE_ID.fullmatch(quiz_id):
+        return []
+    suggestion = re.sub(r"[^a-z0-9/]+", "-", quiz_id.lower()).strip("-/") or "quiz"
+    return [error(Source(path), f"the quiz's file name '{quiz_id}' cannot be a page address",
+                  f"Rename the file to letters, digits, '-', '_' and '.' only, e.g. {suggestion}.yml")]
