@@ -42,6 +42,10 @@ _TolerantLoader.add_multi_constructor("!", _any_tag)
 _TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", _any_tag)
 
 
+class SettingsError(Exception):
+    """mkdocs.yml cannot be read; the message is one line in the usual `path:line:col: error:` form."""
+
+
 @dataclass
 class SiteSettings:
     """What the CLI needs to know about a site: its folders and the plugin's options."""
@@ -82,15 +86,35 @@ def read_settings(config_file: str | None = None) -> SiteSettings:
     if path is None:
         root = os.path.abspath(".")
         return SiteSettings(root=root, docs_dir=os.path.join(root, "docs"))
-    with open(path, encoding="utf-8-sig") as f:
-        data = yaml.load(f, Loader=_TolerantLoader) or {}
+    shown = os.path.relpath(path) if os.path.abspath(path).startswith(os.getcwd() + os.sep) else path
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            data = yaml.load(f, Loader=_TolerantLoader) or {}
+    except OSError as exc:
+        raise SettingsError(f"{shown}: error: cannot read the file: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise SettingsError(f"{shown}: error: the file is not UTF-8 (Save it with UTF-8 encoding)") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark else shown
+        problem = getattr(exc, "problem", None) or "syntax error"
+        raise SettingsError(f"{where}: error: invalid YAML: {problem} "
+                            "(Check the quoting and indentation on this line and the one before)") from None
+    if not isinstance(data, dict):
+        raise SettingsError(f"{shown}: error: the configuration must be a mapping of settings "
+                            "(Start from `site_name: ...`)")
     root = os.path.dirname(os.path.abspath(path))
     settings = SiteSettings(root=root, docs_dir=os.path.join(root, str(data.get("docs_dir") or "docs")))
     settings.site_url = str(data.get("site_url") or "")
     theme = data.get("theme") or {}
     if isinstance(theme, dict) and theme.get("custom_dir"):
         settings.custom_dir = os.path.join(root, str(theme["custom_dir"]))
-    for entry in data.get("plugins") or []:
+    plugins = data.get("plugins") or []
+    if isinstance(plugins, dict):  # MkDocs also accepts plugins as a mapping of name to options
+        plugins = [{name: options} for name, options in plugins.items()]
+    elif not isinstance(plugins, list):
+        raise SettingsError(f"{shown}: error: plugins must be a list (Write `plugins:` followed by `- quizpages:`)")
+    for entry in plugins:
         options = None
         if entry == "quizpages":
             options = {}
@@ -98,9 +122,13 @@ def read_settings(config_file: str | None = None) -> SiteSettings:
             options = entry["quizpages"] or {}
         if options is None:
             continue
+        if not isinstance(options, dict):
+            raise SettingsError(f"{shown}: error: the options of quizpages must be a mapping "
+                                "(Indent `languages: [en, ko]` under `- quizpages:`)")
         settings.found = True
         if options.get("languages"):
-            settings.languages = tuple(str(x) for x in options["languages"])
+            value = options["languages"]  # one language may be written without a list
+            settings.languages = tuple(str(x) for x in (value if isinstance(value, list) else [value]))
         if options.get("quizzes_dir"):
             settings.quizzes_dir = str(options["quizzes_dir"])
         settings.allowed_html = tuple(str(x) for x in options.get("allowed_html") or ())

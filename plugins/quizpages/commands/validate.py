@@ -8,7 +8,7 @@ import sys
 
 from ..catalog import QuizLibrary
 from ..loader import find_quiz_files
-from ..siteconfig import read_settings
+from ..siteconfig import SettingsError, read_settings
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -32,7 +32,11 @@ def quiz_files(paths: list[str]) -> tuple[list[str], list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = read_settings(args.config)
+    try:
+        settings = read_settings(args.config)
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     paths = args.paths or [os.path.relpath(settings.quizzes_path)]
     files, missing = quiz_files(paths)
     for path in missing:
