@@ -21,7 +21,7 @@ from quizpages.render import Renderer
 from quizpages.validate import validate_quiz
 from quizpages.writer import dump_quiz
 
-EXAMPLES = int(os.environ.get("QUIZPAGES_FUZZ_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("QUIZPAGES_FUZZ_EXAMPLES", "500"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 LANGUAGES = ("en", "ko")
