@@ -33,13 +33,23 @@ PAYLOADS = [
     "<a href=\"javascript:alert(1)\">here</a>",
     "<javascript:alert(1)>",
     "[click][ref]\n\n[ref]: javascript:alert(1)",
+    "<img/onerror=alert(1) src=x>",
+    "[a [nested] text](javascript:alert(1))",
+    # things that look like code to a naive scan but are not code to Markdown
+    "\\`<script>alert(1)</script>\\`",
+    "a `\n\n<script>alert(1)</script>\n\nb `",
+    "```\n<script>alert(1)</script>\n",
+    "<div>\n`<script>alert(1)</script>`\n</div>",
+    "<div>\n\n```\n<script>alert(1)</script>\n```\n\n</div>",
 ]
 
 
 def test_every_payload_is_rejected_by_the_validator():
     """Each script, embed, event handler and javascript:/data: URL in quiz text is an error."""
     for payload in PAYLOADS:
-        assert find_violations(f"Text before {payload} and after"), payload
+        if "\n" not in payload:  # inside a paragraph; multi-line payloads are block HTML only on their own
+            assert find_violations(f"Text before {payload} and after"), payload
+        assert find_violations(f"Text before\n\n{payload}\n\nand after"), payload
 
 
 def test_code_spans_and_fenced_code_are_text():
@@ -72,7 +82,7 @@ def test_library_reports_html_errors_with_field_and_line(tmp_path):
 
 def _quiz(payload: str) -> Quiz:
     """A quiz holding `payload` in every text field, built without validation."""
-    text = Text(by_language={"en": f"Before {payload} after"})
+    text = Text(by_language={"en": f"Before\n\n{payload}\n\nafter"})
     return Quiz(
         id="unsafe", title=text, languages=("en",), intro=text, closing=text,
         learning_material="javascript:alert(1)", next=NextQuiz(link="javascript:alert(2)", title=text),

@@ -36,11 +36,14 @@ BAD_SCHEMES = ("javascript:", "vbscript:", "data:")
 # text skips the full scan: validation runs on every save under `mkdocs serve`.
 _MAYBE_UNSAFE = re.compile(r"<|&|\\|script|data", re.I)
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
-_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
-_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s[^<>]*)?)/?>")
+# A code span never crosses a blank line, and an escaped backtick (\`) opens none.
+_CODE_SPAN = re.compile(r"(?<!\\)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.S)
+# Markdown passes a block that starts with a tag through untouched, code spans and fences included.
+_HTML_BLOCK = re.compile(r"^[ ]{0,3}<[A-Za-z]", re.M)
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:[\s/][^<>]*)?)>")
 _EVENT_ATTR = re.compile(r"(?:^|[\s\"'/])(on[a-z]+)\s*=", re.I)
 _URL_ATTR = re.compile(r"\b(href|src|action|formaction|xlink:href|poster|srcset)\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.I)
-_MD_LINK = re.compile(r"(!?)\[[^\]]*\]\(\s*<?([^)\s>]*)")
+_MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]*)")  # any "](url": link text may nest brackets
 _MD_REF = re.compile(r"^[ ]{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
 _AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*)>")
 
@@ -50,20 +53,35 @@ def _blank(match: re.Match) -> str:
     return re.sub(r"[^\n]", " ", match.group(0))
 
 
-def strip_code(text: str) -> str:
-    """`text` with fenced code blocks and code spans blanked out."""
+def _strip_fences(text: str) -> str:
+    """`text` with closed fenced code blocks blanked; an unclosed fence is not code in Python-Markdown."""
     lines = text.split("\n")
-    fence: str | None = None
-    for i, line in enumerate(lines):
-        match = _FENCE.match(line)
-        if fence is None and match:
-            fence = match.group(1)[0] * len(match.group(1))
-            lines[i] = " " * len(line)
-        elif fence is not None:
-            if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
-                fence = None
-            lines[i] = " " * len(line)
-    return _CODE_SPAN.sub(_blank, "\n".join(lines))
+    i = 0
+    while i < len(lines):
+        match = _FENCE.match(lines[i])
+        if match:
+            fence = match.group(1)
+            for j in range(i + 1, len(lines)):
+                closing = lines[j].strip()
+                if closing.startswith(fence) and not closing.strip(fence[0]):
+                    for k in range(i, j + 1):
+                        lines[k] = " " * len(lines[k])
+                    i = j
+                    break
+        i += 1
+    return "\n".join(lines)
+
+
+def strip_code(text: str) -> str:
+    """`text` with fenced code blocks and code spans blanked out, where Markdown treats them as code.
+
+    When a line starts with a tag, Markdown may pass that block through as raw HTML without
+    reading its backticks or fences, so nothing is blanked: the check then sees every tag.
+    """
+    without_fences = _strip_fences(text)
+    if _HTML_BLOCK.search(without_fences):
+        return text
+    return _CODE_SPAN.sub(_blank, without_fences)
 
 
 def is_bad_url(url: str) -> bool:
@@ -111,9 +129,11 @@ def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[
                 add(match.start(), f"a {_scheme(url.group(2))} URL is not allowed in {url.group(1)}=",
                     "Link to an http(s) address or a page of the site")
     for match in _MD_LINK.finditer(plain):
-        if is_bad_url(match.group(2)):
-            what = "an image" if match.group(1) else "a link"
-            add(match.start(), f"a {_scheme(match.group(2))} URL is not allowed in {what}",
+        if is_bad_url(match.group(1)):
+            opening = plain.rfind("[", 0, match.start())
+            what = "an image" if opening > 0 and plain[opening - 1] == "!" else "a link"
+            start = opening - (what == "an image") if opening >= 0 else match.start()
+            add(start, f"a {_scheme(match.group(1))} URL is not allowed in {what}",
                 "Link to an http(s) address or a page of the site")
     for pattern in (_MD_REF, _AUTOLINK):
         for match in pattern.finditer(plain):
@@ -147,8 +167,8 @@ def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
         if unsafe:
             edits.append((match.start(), match.start() + 1, "&lt;"))
     for match in _MD_LINK.finditer(plain):
-        if is_bad_url(match.group(2)):
-            edits.append((match.start(2), match.end(2), "#"))
+        if is_bad_url(match.group(1)):
+            edits.append((match.start(1), match.end(1), "#"))
     for pattern in (_MD_REF, _AUTOLINK):
         for match in pattern.finditer(plain):
             if is_bad_url(match.group(1)):
