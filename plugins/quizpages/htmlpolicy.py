@@ -153,7 +153,18 @@ def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
 
     The renderer's second line of defence: validation normally rejects all of
     this first, but `quizpages render` or a bypassed check must still be safe.
+    An escape can complete another construct (``<javascript:<b>`` becomes an autolink), so
+    passes repeat until nothing changes (each pass escapes a "<" or blanks a URL, so this ends).
     """
+    for _ in range(100):
+        cleaned = _sanitize_once(text, extra_allowed)
+        if cleaned == text:
+            return text
+        text = cleaned
+    return html.escape(text, quote=False)  # not reached in practice; escape everything rather than guess
+
+
+def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
     if not _MAYBE_UNSAFE.search(text):
         return text
     allowed = allowed_tags(extra_allowed)
