@@ -76,7 +76,7 @@ class Guard:
 
     def watch(self, page) -> None:
         page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e} {e.stack or ''}"))
 
     def _route(self, route) -> None:
         url = route.request.url

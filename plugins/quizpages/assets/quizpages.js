@@ -101,7 +101,7 @@
     var fill = element("div", { "class": "quizpages-progress__fill" });
     bar.appendChild(fill);
     var actions = element("p", { "class": "quizpages-progress__actions" });
-    var reset = element("button", { type: "button", "class": "md-button quizpages-progress__reset" }, t("progress.reset"));
+    var reset = element("button", { type: "button", "class": "quizpages-button quizpages-progress__reset" }, t("progress.reset"));
     var modeLink = answerKey
       ? element("a", { href: window.location.pathname + window.location.hash, "class": "quizpages-print-mode" }, t("print.worksheet"))
       : element("a", { href: "?answer-key=1", "class": "quizpages-print-mode" }, t("print.answer_key"));
@@ -156,7 +156,7 @@
         choice.appendChild(document.createTextNode(" " + letter));
         fieldset.appendChild(choice);
       });
-      var check = element("button", { type: "button", "class": "md-button quizpages-selfcheck__check" }, t("selfcheck.check"));
+      var check = element("button", { type: "button", "class": "quizpages-button quizpages-selfcheck__check" }, t("selfcheck.check"));
       var result = element("p", { "class": "quizpages-selfcheck__result", role: "status", "aria-live": "polite" });
       fieldset.appendChild(check);
       fieldset.appendChild(result);
