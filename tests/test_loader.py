@@ -77,9 +77,9 @@ def test_wrong_type_and_missing_fields_are_all_reported(tmp_path):
         "quiz.yml:1:8: error: title must be text or a mapping of language to text, not a list "
         "(Write `en: ...` and `ko: ...` lines under it, or one text for every language; "
         "quote text that looks like a number)",
-        "quiz.yml:3:5: error: question 1 is missing the required key 'question' (Add `question: {en: ..., ko: ...}`)",
         "quiz.yml:3:5: error: question 1 is missing the required key 'answer' "
         "(Add `answer: B` (multiple choice) or `answer: {en: ..., ko: ...}`)",
+        "quiz.yml:3:5: error: question 1 is missing the required key 'question' (Add `question: {en: ..., ko: ...}`)",
         "quiz.yml:3:9: error: question 1: id 'Bad Id' may hold only lower-case letters, digits and dashes "
         "(For example `id: bad-id`)",
         "quiz.yml:4:11: error: question 1: unknown kind 'quiz' (Use one of multiple_choice, short_answer, hands_on)",
