@@ -91,6 +91,7 @@ class Page:
     next_title: str | None = None
     closing: str | None = None
     closing_line: int = 0
+    footer_extra: str | None = None  # footer links that are neither return nor next: closing text
     questions: list[PageQuestion] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -153,7 +154,8 @@ def _split_footer(lines: list[str], page: Page) -> list[str]:
     if rest and rest[-1].strip() == "---":
         rest.pop()
     if kept:
-        rest += ["", *kept]
+        page.footer_extra = "\n\n".join(kept)
+        page.closing_line = start + 1
     return rest
 
 
@@ -230,9 +232,10 @@ def parse_page(path: str, text: str, language: str) -> Page | None:
         first = next(n for n, x in enumerate(header) if x.startswith(">"))
         page.warn(header_start + first, "header blockquote kept as part of the intro")
     page.closing = _clean(closing)
-    page.closing_line = closing_start
     if page.closing:
+        page.closing_line = closing_start
         page.warn(closing_start, "trailing sections kept as the quiz's closing text")
+    page.closing = _join(page.closing, page.footer_extra)
     return page
 
 
