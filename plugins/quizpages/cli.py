@@ -13,6 +13,7 @@ import sys
 # One line per subcommand; the module is quizpages.commands.<name>.
 COMMANDS = [
     "validate",
+    "import_pages",
 ]
 
 
