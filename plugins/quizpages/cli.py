@@ -13,6 +13,10 @@ import sys
 # One line per subcommand; the module is quizpages.commands.<name>.
 COMMANDS = [
     "validate",
+    "schema",
+    "new",
+    "status",
+    "render",
 ]
 
 
