@@ -14,6 +14,10 @@ import sys
 COMMANDS = [
     "validate",
     "import_pages",
+    "schema",
+    "new",
+    "status",
+    "render",
 ]
 
 
