@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test validate clean
+.PHONY: serve build test validate schema status clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ build: $(STAMP)  ## Build the site into site/ the way the Pages workflow does
 
 validate: $(STAMP)  ## Check every quiz file
 	$(BIN)/quizpages validate
+
+schema: $(STAMP)  ## Regenerate schema/quiz.schema.json from plugins/quizpages/schema.py
+	$(BIN)/quizpages schema
+
+status: $(STAMP)  ## List missing and stale translations
+	$(BIN)/quizpages status
 
 test: $(STAMP)  ## Run the whole test suite
 	$(BIN)/python -m pytest

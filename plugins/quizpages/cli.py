@@ -13,6 +13,11 @@ import sys
 # One line per subcommand; the module is quizpages.commands.<name>.
 COMMANDS = [
     "validate",
+    "import_pages",
+    "schema",
+    "new",
+    "status",
+    "render",
 ]
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from . import schema
 from .model import MULTIPLE_CHOICE, NextQuiz, Question, Quiz, Source, Text
-from .problems import Problem, error
+from .problems import Problem, error, sort_key
 from .yamlsource import YMap, YNode, YScalar, YSeq, describe, read_yaml
 
 _ID_RE = re.compile(schema.ID_PATTERN)
@@ -70,7 +70,9 @@ class _Reader:
         return found
 
     def expect(self, node: YNode, kind: type, what: str, hint: str) -> bool:
-        if isinstance(node, kind) and (kind is not YScalar or node.is_text):  # type: ignore[union-attr]
+        # Any non-empty scalar is text as written: `yes`, `2` or `2026-10-01` are an author's words,
+        # not YAML 1.1 booleans, numbers or dates.
+        if isinstance(node, kind) and (kind is not YScalar or not node.is_null):  # type: ignore[union-attr]
             return True
         expected = {YMap: "a mapping", YSeq: "a list", YScalar: "text"}[kind]
         self.fail(node.source, f"{what} must be {expected}, not {describe(node)}", hint)
@@ -98,7 +100,7 @@ class _Reader:
     # -- field types ------------------------------------------------------------------
 
     def text(self, node: YNode, what: str) -> Text | None:
-        if isinstance(node, YScalar) and node.is_text:
+        if isinstance(node, YScalar) and not node.is_null:
             value = self.string(node, what)
             return Text(neutral=value, source=node.source) if value is not None else None
         if not isinstance(node, YMap):
@@ -311,4 +313,4 @@ def load_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes |
     quiz = reader.quiz(tree, quiz_id)
     if any(p.is_error for p in reader.problems):
         quiz = None
-    return quiz, reader.problems
+    return quiz, sorted(reader.problems, key=sort_key)

@@ -71,6 +71,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         building = i18n.current_language(config)
         self.catalog = self.library.load(self.quizzes_dir)
         if building in (None, languages[0]):  # report once, not once per language build
+            self.quiz_uris.clear()
             self.report(self.catalog)
         override_dirs = tuple(d for d in [config.theme.custom_dir] if d)
         strings_dirs = tuple(d for d in [self.config.strings_dir] if d)

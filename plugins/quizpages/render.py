@@ -176,7 +176,17 @@ class Renderer:
             closing=self.text(quiz.closing, language),
             learning_material=_safe_link(quiz.learning_material),
             next=self.next_quiz(quiz, language),
+            site_root=paths.relative_url(self.page_url(quiz.id, language), ""),
+            ui=self.script_strings(language),
         )
+
+    SCRIPT_STRINGS = ("progress.label", "progress.reset", "selfcheck.legend", "selfcheck.check",
+                      "selfcheck.correct", "selfcheck.wrong", "print.answer_key", "print.worksheet")
+
+    def script_strings(self, language: str) -> dict[str, str]:
+        """The interface strings quizpages.js shows, in the page's language."""
+        strings = self.strings(language)
+        return {key: strings(key) for key in self.SCRIPT_STRINGS}
 
     # -- the index ------------------------------------------------------------------
 

@@ -104,7 +104,7 @@ def json_schema(schema_id: str | None = None) -> dict:
         ID: {"type": "string", "pattern": ID_PATTERN},
         KIND: {"enum": list(KINDS)},
         OPTIONS: {"type": "array", "items": {"$ref": "#/$defs/text"}, "minItems": 2},
-        ANSWER: {"oneOf": [{"type": "string"}, {"$ref": "#/$defs/text"}]},
+        ANSWER: {"$ref": "#/$defs/text"},  # a letter is a string, and so a text too
     }
 
     def obj(fields: dict[str, Field], extra_types: dict[str, dict]) -> dict:

@@ -58,8 +58,8 @@ class YScalar(YNode):
     tag: str
 
     @property
-    def is_text(self) -> bool:
-        return self.tag == _STR
+    def is_null(self) -> bool:
+        return self.tag == "tag:yaml.org,2002:null"
 
     @property
     def type_name(self) -> str:
@@ -128,7 +128,7 @@ def read_yaml(path: str, data: bytes | None = None) -> tuple[YNode | None, list[
     try:
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
-        return None, [_yaml_problem(path, exc)]
+        return None, [_yaml_problem(path, exc, text)]
     except yaml.YAMLError as exc:  # unmarked errors are rare; still located at the file
         return None, [error(Source(path), f"invalid YAML: {exc}", "Check the file's syntax")]
     except RecursionError:
@@ -205,7 +205,6 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
 
 
 _HINTS = (
-    ("cannot start any token", "'\\t'", "YAML does not allow tabs for indentation; indent with spaces"),
     ("mapping values are not allowed", "", "A value that contains ': ' must be quoted, for example \"text: more\""),
     ("could not find expected ':'", "", "Each line of a mapping needs `key: value`; check the indentation and quotes"),
     ("did not find expected key", "", "Check the indentation: items of one mapping start in the same column"),
@@ -218,21 +217,34 @@ _HINTS = (
 )
 
 
-def _yaml_problem(path: str, exc: yaml.MarkedYAMLError) -> Problem:
+def _tab_in_indentation(text: str, line: int) -> int | None:
+    """The 0-based column of a tab in the indentation of `line` (0-based), if any."""
+    lines = text.splitlines()
+    if not 0 <= line < len(lines):
+        return None
+    content = lines[line]
+    indent = content[: len(content) - len(content.lstrip(" \t"))]
+    return indent.index("\t") if "\t" in indent else None
+
+
+def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
     mark = exc.problem_mark or exc.context_mark
+    if mark is not None:
+        for line in (mark.line, mark.line - 1):  # the C scanner may report the line after
+            tab = _tab_in_indentation(text, line)
+            if tab is not None:
+                return error(Source(path, line + 1, tab + 1), "invalid YAML: a tab character is used for indentation",
+                             "YAML does not allow tabs for indentation; indent with spaces")
     src = Source(path, mark.line + 1, mark.column + 1) if mark else Source(path)
     message = "invalid YAML: " + (exc.problem or exc.context or "syntax error")
     if exc.context and exc.problem:
         message = f"invalid YAML: {exc.problem} ({exc.context})"
     hint = "Check the quoting and indentation on this line and the one before"
-    text = str(exc.problem or "")
+    problem = str(exc.problem or "")
     for needle, extra, candidate in _HINTS:
-        if needle in text and extra in text:
+        if needle in problem and extra in problem:
             hint = candidate
             break
-    if "'\\t'" in text or "tab character" in text:
-        message = "invalid YAML: a tab character is used for indentation"
-        hint = "YAML does not allow tabs for indentation; indent with spaces"
     if "expected a single document" in str(exc.context or ""):
         message = "invalid YAML: the file holds a second YAML document after '---'"
         hint = "Put one quiz in each file; remove the '---' line and what follows, or move it to a new file"

@@ -1,0 +1,22 @@
+"""Without Chromium the browser tests skip locally, but fail under CI."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser import INSTALL_HINT, unavailable
+
+
+def test_missing_browser_skips_locally_with_install_hint(monkeypatch):
+    """A developer without Chromium sees the tests skipped, with how to install it."""
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium"):
+        unavailable("Chromium")
+    assert "fonts-noto-cjk" in INSTALL_HINT
+
+
+def test_missing_browser_fails_under_ci(monkeypatch):
+    """CI never passes by skipping the browser tests: a missing Chromium is a failure there."""
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true"):
+        unavailable("Chromium")

@@ -1,0 +1,86 @@
+"""Publishing files: GitHub workflows, the pre-commit hook, and the ProperDocs build."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+import yaml
+
+from conftest import BIN, ROOT, copy_site, run, soup
+
+WORKFLOWS = [ROOT / ".github" / "workflows" / "ci.yml", ROOT / ".github" / "workflows" / "pages.yml"]
+QUIZ_FILE = "content/quizzes/ai-ml/kubeflow-trainer.yml"
+
+
+@pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda p: p.name)
+def test_workflow_matches_githubs_schema(workflow):
+    """Each workflow file is valid against GitHub's workflow schema, so GitHub will run it."""
+    result = run([str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-workflows", str(workflow)],
+                 cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _steps(workflow) -> str:
+    data = yaml.safe_load(workflow.read_text(encoding="utf-8"))
+    return "\n".join(str(step.get("run", step.get("uses", ""))) for job in data["jobs"].values()
+                     for step in job.get("steps", []))
+
+
+def test_ci_workflow_runs_every_check_on_pull_requests():
+    """Pull requests get validate, status annotations, a strict build, ProperDocs and make test."""
+    data = yaml.safe_load(WORKFLOWS[0].read_text(encoding="utf-8"))
+    assert "pull_request" in data[True]  # PyYAML reads the key `on` as True
+    steps = _steps(WORKFLOWS[0])
+    for command in ("quizpages validate", "quizpages status --format github", "mkdocs build --strict",
+                    "properdocs build --strict -f mkdocs.yml", "make test"):
+        assert command in steps
+
+
+def test_pages_workflow_builds_the_project_site_and_deploys():
+    """Pushes to main build with SITE_URL on <owner>.github.io/<repo>/ and deploy with the Pages actions."""
+    data = yaml.safe_load(WORKFLOWS[1].read_text(encoding="utf-8"))
+    assert data[True]["push"]["branches"] == ["main"]
+    assert data["jobs"]["build"]["env"]["SITE_URL"] == (
+        "https://${{ github.repository_owner }}.github.io/${{ github.event.repository.name }}/")
+    steps = _steps(WORKFLOWS[1])
+    assert "make build" in steps and "actions/upload-pages-artifact" in steps and "actions/deploy-pages" in steps
+    assert "mkdocs build --strict" in (ROOT / "Makefile").read_text(encoding="utf-8")
+
+
+def test_pre_commit_hook_entry_is_a_working_command(site_copy):
+    """The hook's entry runs: it passes a valid quiz and fails a broken one with a located error."""
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    hook = next(h for h in hooks if h["id"] == "quizpages-validate")
+    entry = shlex.split(hook["entry"])
+    assert entry[0] == "quizpages"
+    assert hook["language"] == "python"
+    assert re.search(hook["files"], QUIZ_FILE) and not re.search(hook["files"], "mkdocs.yml")
+    command = [str(BIN / entry[0]), *entry[1:]]
+    ok = run([*command, QUIZ_FILE], cwd=site_copy)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    broken = site_copy / QUIZ_FILE
+    broken.write_text(broken.read_text(encoding="utf-8").replace("kind: short_answer", "kind: essay", 1),
+                      encoding="utf-8")
+    failed = run([*command, QUIZ_FILE], cwd=site_copy)
+    assert failed.returncode == 1
+    assert re.search(r"kubeflow-trainer\.yml:\d+:\d+: error: .*essay", failed.stdout), failed.stdout
+
+
+def test_project_pre_commit_config_uses_the_same_command():
+    """The project's own pre-commit config validates quiz files and checks the schema."""
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    entries = [h["entry"] for repo in config["repos"] for h in repo["hooks"]]
+    assert ".venv/bin/quizpages validate --strict" in entries
+    assert ".venv/bin/quizpages schema --check" in entries
+
+
+def test_site_builds_with_properdocs(tmp_path):
+    """`properdocs build --strict -f mkdocs.yml` builds the site with its quiz pages in both languages."""
+    site = copy_site(tmp_path)
+    result = run([str(BIN / "properdocs"), "build", "--strict", "-f", "mkdocs.yml"], cwd=site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    for prefix in ("", "ko/"):
+        page = soup(site / "site" / prefix / "quizzes/ai-ml/kubeflow-trainer/index.html")
+        assert len(page.select("article details")) == 10

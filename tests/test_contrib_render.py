@@ -1,0 +1,89 @@
+"""`quizpages render --out DIR`: the quiz pages as plain Markdown, buildable without the plugin."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import yaml
+
+from conftest import BIN, build, run, soup
+
+QUIZ = "quizzes/ai-ml/kubeflow-trainer"
+
+PLAIN_MKDOCS = """\
+site_name: Rendered quizzes
+docs_dir: docs
+use_directory_urls: true
+theme: mkdocs
+markdown_extensions:
+  - attr_list
+  - md_in_html
+  - pymdownx.superfences
+"""
+
+
+def render(site: Path, out: Path, *extra: str):
+    return run([str(BIN / "quizpages"), "render", "--out", str(out), *extra], cwd=site)
+
+
+def _questions(page) -> list[tuple[str, str]]:
+    return [(li["id"], " ".join(li.get_text(" ").split())) for li in page.select("ol.quizpages-question > li")]
+
+
+def _answers(page) -> list[str]:
+    return [" ".join(d.get_text(" ").split()) for d in page.select("details")]
+
+
+def _links(page) -> list[str]:
+    return [a["href"] for a in page.select("p.quizpages-footer a")]
+
+
+def test_rendered_markdown_builds_without_the_plugin_with_same_content(site_copy, tmp_path, built_site):
+    """Built by plain MkDocs (no quizpages plugin), the pages carry the same questions, answers and links."""
+    out = tmp_path / "plain" / "docs"
+    result = render(site_copy, out)
+    assert result.returncode == 0, result.stdout + result.stderr
+    page_md = (out / f"{QUIZ}.md").read_text(encoding="utf-8")
+    meta = yaml.safe_load(page_md.split("---\n")[1])
+    assert meta["title"] == "Kubeflow Trainer and Distributed Training Quiz" and meta["lang"] == "en"
+    assert "<details" in page_md
+    assert (out / "ko" / f"{QUIZ}.md").exists() and (out / "ko" / "quizzes" / "index.md").exists()
+    # the learning pages the quizzes link to, in the same layout as the site
+    shutil.copytree(site_copy / "content" / "en", out, dirs_exist_ok=True)
+    shutil.copytree(site_copy / "content" / "ko", out / "ko", dirs_exist_ok=True)
+    (tmp_path / "plain" / "mkdocs.yml").write_text(PLAIN_MKDOCS, encoding="utf-8")
+    build(tmp_path / "plain")  # --strict: every link between the Markdown files resolves
+    plain_site = tmp_path / "plain" / "site"
+    for prefix in ("", "ko/"):
+        plain = soup(plain_site / f"{prefix}{QUIZ}/index.html")
+        plugin = soup(built_site / f"{prefix}{QUIZ}/index.html")
+        assert _questions(plain) == _questions(plugin) and len(_questions(plain)) == 10
+        assert _answers(plain) == _answers(plugin)
+        assert _links(plain) == _links(plugin) and _links(plain)
+        assert not any(d.has_attr("open") for d in plain.select("details"))
+        for href in _links(plain):
+            target = urlsplit(urljoin(f"http://x/{prefix}{QUIZ}/", href)).path.lstrip("/")
+            assert (plain_site / target / "index.html").exists(), href
+
+
+def test_render_refuses_to_overwrite_without_force(site_copy, tmp_path):
+    """A second render into the same folder changes nothing unless --force is given."""
+    out = tmp_path / "out"
+    assert render(site_copy, out).returncode == 0
+    page = out / f"{QUIZ}.md"
+    page.write_text("my notes\n", encoding="utf-8")
+    again = render(site_copy, out)
+    assert again.returncode == 1 and "exists and was left unchanged" in again.stderr
+    assert page.read_text(encoding="utf-8") == "my notes\n"
+    assert render(site_copy, out, "--force").returncode == 0
+    assert page.read_text(encoding="utf-8").startswith("---\n")
+
+
+def test_render_does_not_import_mkdocs(site_copy, tmp_path):
+    """The render command runs on the core only: MkDocs is never imported."""
+    code = ("import sys; from quizpages.cli import main; rc = main(['render', '--out', sys.argv[1]]); "
+            "assert 'mkdocs' not in sys.modules, 'mkdocs imported'; sys.exit(rc)")
+    result = run([str(BIN / "python"), "-c", code, str(tmp_path / "out")], cwd=site_copy)
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,104 @@
+"""The quiz JSON Schema and `quizpages new`: what a new contributor's editor and first file rely on."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+import yaml
+
+from conftest import BIN, ROOT, run
+
+QUIZ = ROOT / "content" / "quizzes" / "ai-ml" / "kubeflow-trainer.yml"
+
+
+def quizpages(site, *args):
+    return run([str(BIN / "quizpages"), *args], cwd=site)
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict:
+    return json.loads((ROOT / "schema" / "quiz.schema.json").read_text(encoding="utf-8"))
+
+
+def test_checked_in_schema_matches_the_validator_declarations():
+    """The schema editors read is the one generated from schema.py; a drift fails here."""
+    result = quizpages(ROOT, "schema", "--check")
+    assert result.returncode == 0, result.stderr + "\nRun `quizpages schema` and commit schema/quiz.schema.json"
+
+
+def test_schema_check_reports_drift(tmp_path):
+    """`quizpages schema --check` fails on a stale file, and `quizpages schema` repairs it."""
+    out = tmp_path / "quiz.schema.json"
+    out.write_text("{}\n", encoding="utf-8")
+    failed = quizpages(tmp_path, "schema", "--check", "--out", str(out))
+    assert failed.returncode == 1 and "out of date" in failed.stderr
+    assert quizpages(tmp_path, "schema", "--out", str(out)).returncode == 0
+    assert quizpages(tmp_path, "schema", "--check", "--out", str(out)).returncode == 0
+
+
+def test_bundled_quiz_starts_with_the_schema_line_and_validates(schema):
+    """The bundled quiz names the schema on its first line and is valid against it."""
+    first = QUIZ.read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../../../schema/quiz.schema.json"
+    assert (QUIZ.parent / "../../../schema/quiz.schema.json").resolve() == ROOT / "schema" / "quiz.schema.json"
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.validate(yaml.safe_load(QUIZ.read_text(encoding="utf-8")), schema,
+                        cls=jsonschema.Draft202012Validator)
+
+
+@pytest.mark.parametrize("change", [
+    lambda q: q.pop("title"),                                       # required field missing
+    lambda q: q.update(tilte={"en": "typo"}),                       # unknown key
+    lambda q: q["questions"][0].update(kind="essay"),               # unknown kind
+    lambda q: q["questions"][0].update(answer="b"),                 # answer key not a capital letter
+    lambda q: q["questions"][0].update(id="Has Spaces"),            # bad id
+    lambda q: q["questions"][1].update(options=["a", "b"]),         # options on a short answer
+])
+def test_schema_flags_invalid_quizzes(schema, change):
+    """An editor flags the usual mistakes while typing: the schema rejects them."""
+    quiz = yaml.safe_load(QUIZ.read_text(encoding="utf-8"))
+    # question 2 becomes a short answer, for the "options on a short answer" case
+    short = next(i for i, q in enumerate(quiz["questions"]) if q["kind"] != "multiple_choice")
+    quiz["questions"][1], quiz["questions"][short] = quiz["questions"][short], quiz["questions"][1]
+    change(quiz)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(quiz, schema, cls=jsonschema.Draft202012Validator)
+
+
+def test_new_quiz_validates_strictly_and_is_listed_untranslated(site_copy, schema):
+    """`quizpages new ai-ml/katib` writes a valid quiz that status lists as untranslated."""
+    result = quizpages(site_copy, "new", "ai-ml/katib", "--title", "Katib: Hyperparameter Tuning")
+    assert result.returncode == 0, result.stderr
+    path = site_copy / "content" / "quizzes" / "ai-ml" / "katib.yml"
+    text = path.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == "# yaml-language-server: $schema=../../../schema/quiz.schema.json"
+    data = yaml.safe_load(text)
+    assert data["languages"] == ["en"]
+    assert data["title"] == {"en": "Katib: Hyperparameter Tuning"}
+    assert sorted(q["kind"] for q in data["questions"]) == ["hands_on", "multiple_choice", "short_answer"]
+    jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
+    checked = quizpages(site_copy, "validate", "--strict")
+    assert checked.returncode == 0 and checked.stdout == "", checked.stdout + checked.stderr
+    assert "0 errors, 0 warnings" in checked.stderr
+    status = json.loads(quizpages(site_copy, "status", "--format", "json").stdout)
+    assert [f["quiz"] for f in status["languages"]["ko"]["missing_quiz"]] == ["ai-ml/katib"]
+
+
+def test_new_refuses_to_overwrite(site_copy):
+    """`quizpages new` on an existing quiz fails and leaves the file byte-for-byte unchanged."""
+    path = site_copy / "content" / "quizzes" / "ai-ml" / "kubeflow-trainer.yml"
+    before = path.read_bytes()
+    result = quizpages(site_copy, "new", "ai-ml/kubeflow-trainer", "--title", "Other")
+    assert result.returncode == 1
+    assert "exists and was left unchanged" in result.stderr
+    assert path.read_bytes() == before
+    assert not [p for p in path.parent.iterdir() if p.name.startswith(".quizpages-")]
+
+
+def test_new_rejects_a_bad_slug(site_copy):
+    """A slug with capitals or .yml is refused with a hint, and nothing is written."""
+    result = quizpages(site_copy, "new", "AI/Katib.yml", "--title", "Katib")
+    assert result.returncode == 2 and "not a quiz id" in result.stderr
+    assert not (site_copy / "content" / "quizzes" / "AI").exists()

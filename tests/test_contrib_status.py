@@ -1,0 +1,87 @@
+"""`quizpages status`: missing and stale translations per language, and --accept."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import BIN, run
+
+QUIZ_ID = "ai-ml/kubeflow-trainer"
+
+
+def quizpages(site, *args):
+    return run([str(BIN / "quizpages"), *args], cwd=site)
+
+
+def report(site) -> dict:
+    result = quizpages(site, "status", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)["languages"]["ko"]
+
+
+def quiz_file(site):
+    return site / "content" / "quizzes" / "ai-ml" / "kubeflow-trainer.yml"
+
+
+def test_bundled_site_starts_with_everything_current(site_copy):
+    """Without fingerprints every existing translation counts as current: nothing is reported."""
+    assert report(site_copy) == {"missing_quiz": [], "missing_question": [], "stale": []}
+
+
+def test_changed_source_text_makes_the_translation_stale_until_accepted(site_copy):
+    """After --accept, editing an English question marks its Korean text stale, and --accept clears it."""
+    path = quiz_file(site_copy)
+    before = path.read_bytes()
+    accepted = quizpages(site_copy, "status", "--accept", QUIZ_ID)
+    assert accepted.returncode == 0, accepted.stderr
+    assert path.read_bytes() == before  # fingerprints live in the sidecar; the quiz file is untouched
+    sidecar = json.loads((site_copy / "translations" / "ai-ml" / "kubeflow-trainer.json").read_text())
+    assert "question:gang-scheduling" in sidecar["ko"]
+    assert report(site_copy)["stale"] == []
+
+    text = before.decode("utf-8")
+    old = "Why do distributed training jobs typically require gang scheduling?"
+    assert old in text
+    path.write_text(text.replace(old, "Why do distributed training jobs usually need gang scheduling?", 1), encoding="utf-8")
+    stale = report(site_copy)["stale"]
+    assert [(s["question"], s["language"]) for s in stale] == [("gang-scheduling", "ko")]
+    line = stale[0]["line"]
+    assert "gang-scheduling" in path.read_text(encoding="utf-8").splitlines()[line - 1]
+
+    github = quizpages(site_copy, "status", "--format", "github").stdout
+    assert github.startswith(f"::warning file=content/quizzes/ai-ml/kubeflow-trainer.yml,line={line}::")
+
+    edited = path.read_bytes()
+    assert quizpages(site_copy, "status", "--accept", "content/quizzes/ai-ml/kubeflow-trainer.yml").returncode == 0
+    assert path.read_bytes() == edited
+    assert report(site_copy)["stale"] == []
+
+
+def test_whitespace_reflow_is_not_a_change(site_copy):
+    """Re-wrapping trailing whitespace does not mark translations stale."""
+    path = quiz_file(site_copy)
+    quizpages(site_copy, "status", "--accept", QUIZ_ID)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  en: Kubeflow Trainer and Distributed Training Quiz",
+                                 "  en: 'Kubeflow Trainer and Distributed Training Quiz '", 1), encoding="utf-8")
+    assert report(site_copy)["stale"] == []
+
+
+def test_missing_questions_are_listed(site_copy):
+    """A question declared English-only is listed as missing in Korean, with its line."""
+    path = quiz_file(site_copy)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  - id: gang-scheduling\n", "  - id: gang-scheduling\n    languages: [en]\n", 1),
+                    encoding="utf-8")
+    missing = report(site_copy)["missing_question"]
+    assert [(m["quiz"], m["question"]) for m in missing] == [(QUIZ_ID, "gang-scheduling")]
+    text_out = quizpages(site_copy, "status")
+    assert "missing question" in text_out.stdout and "gang-scheduling" in text_out.stdout
+    assert "ko: 0 quizzes untranslated, 1 texts missing, 0 stale" in text_out.stderr
+
+
+def test_accept_unknown_quiz_is_a_clear_error(site_copy):
+    """--accept on a quiz that does not exist says so and writes nothing."""
+    result = quizpages(site_copy, "status", "--accept", "ai-ml/nope")
+    assert result.returncode == 1 and "does not exist" in result.stderr
+    assert not (site_copy / "translations").exists()

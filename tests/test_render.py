@@ -1,0 +1,159 @@
+"""The renderer: model + language -> Markdown page, without MkDocs."""
+
+from __future__ import annotations
+
+import sys
+
+import markdown
+from bs4 import BeautifulSoup
+
+from conftest import ROOT, run
+from quizpages.loader import load_quiz
+from quizpages.model import Quiz, Text
+from quizpages.render import Renderer
+from quizpages.strings import Strings
+
+LANGS = ("en", "ko")
+QUIZ_FILE = ROOT / "content/quizzes/ai-ml/kubeflow-trainer.yml"
+
+
+def _quiz(path=QUIZ_FILE, quiz_id="ai-ml/kubeflow-trainer") -> Quiz:
+    quiz, problems = load_quiz(str(path), quiz_id, LANGS)
+    assert problems == []
+    return quiz
+
+
+def _html(md_text: str) -> BeautifulSoup:
+    html = markdown.markdown(md_text, extensions=["md_in_html", "tables", "pymdownx.superfences"])
+    return BeautifulSoup(html, "html.parser")
+
+
+def test_quiz_page_is_markdown_with_details_blocks():
+    """Each question renders as a numbered item followed by a closed Show Answer block."""
+    quiz = _quiz()
+    page = _html(Renderer({quiz.id: quiz}, LANGS).quiz_page(quiz, "en"))
+    details = page.find_all("details")
+    assert len(details) == 10
+    assert details[1].get_text(" ", strip=True).startswith("Show Answer Answer: B) MASTER_ADDR")
+    assert [ol["start"] for ol in page.find_all("ol", class_="quizpages-question")] == [str(n) for n in range(1, 11)]
+    assert page.find("li", id="headless-service") is not None
+
+
+def test_korean_page_uses_korean_labels_and_text():
+    """The Korean page has 정답 보기, 정답 and 설명, and the Korean question text."""
+    quiz = _quiz()
+    text = _html(Renderer({quiz.id: quiz}, LANGS).quiz_page(quiz, "ko")).get_text(" ")
+    assert "정답 보기" in text and "정답:" in text and "설명:" in text
+    assert "헤드리스 Service는 어떤 역할을 하나요?" in text
+    assert "Show Answer" not in text
+
+
+HANDS_ON = """\
+title: {en: Helm}
+languages: [en]
+next: ../other.md
+closing: {en: "Well done."}
+questions:
+  - id: render
+    kind: hands_on
+    title: {en: Rendering}
+    question: {en: Render the chart.}
+    answer:
+      en: |
+        ```bash
+        helm template myapp ./mychart -f prod.yaml
+        ```
+    explanation:
+      en: |
+        First paragraph.
+
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+"""
+
+
+def test_hands_on_answer_keeps_fenced_code_and_block_explanations(tmp_path):
+    """A hands-on answer's fenced code and a table in an explanation survive rendering."""
+    path = tmp_path / "helm.yml"
+    path.write_text(HANDS_ON, encoding="utf-8")
+    quiz = _quiz(path, "platform/helm")
+    page = _html(Renderer({quiz.id: quiz}, LANGS).quiz_page(quiz, "en"))
+    details = page.find("details")
+    assert details.find("code").get_text().strip() == "helm template myapp ./mychart -f prod.yaml"
+    assert details.find("table") is not None
+    assert page.find("h2").get_text() == "Hands-on Questions"
+    assert page.find("strong").get_text() == "Rendering"
+    assert "Well done." in page.get_text()
+
+
+def test_next_quiz_link_uses_the_target_title_and_falls_back_to_english(tmp_path):
+    """"Next Quiz" shows the linked quiz's title; from Korean to an English-only quiz it links the English page."""
+    (tmp_path / "a.yml").write_text("title: {en: A, ko: 가}\nnext: ./b.md\nquestions:\n  - id: q\n    kind: short_answer\n"
+                                    "    question: {en: Q, ko: 질문}\n    answer: {en: A, ko: 답}\n", encoding="utf-8")
+    (tmp_path / "b.yml").write_text("languages: [en]\ntitle: {en: Bee}\nquestions:\n  - id: q\n    kind: short_answer\n"
+                                    "    question: {en: Q}\n    answer: {en: A}\n", encoding="utf-8")
+    a, b = _quiz(tmp_path / "a.yml", "t/a"), _quiz(tmp_path / "b.yml", "t/b")
+    renderer = Renderer({"t/a": a, "t/b": b}, LANGS)
+    assert "[Next Quiz: Bee](b.md)" in renderer.quiz_page(a, "en")
+    assert "[다음 퀴즈: Bee](../../../../quizzes/t/b/)" in renderer.quiz_page(a, "ko")
+
+
+def test_index_marks_quizzes_missing_in_a_language(tmp_path):
+    """The Korean index lists an English-only quiz, marked, with a link to the English page."""
+    (tmp_path / "b.yml").write_text("languages: [en]\ntitle: {en: Bee}\nquestions:\n  - id: q\n    kind: short_answer\n"
+                                    "    question: {en: Q}\n    answer: {en: A}\n", encoding="utf-8")
+    b = _quiz(tmp_path / "b.yml", "t/b")
+    index = Renderer({"t/b": b}, LANGS).index_page("ko")
+    assert "- [Bee](../../quizzes/t/b/) · 1문항 · *영어만 제공*" in index
+
+
+def test_strings_fall_back_to_english_then_to_the_key(tmp_path):
+    """A language with a partial strings file falls back to English, then to the key itself."""
+    (tmp_path / "ja.yml").write_text("show_answer: 答えを見る\n", encoding="utf-8")
+    strings = Strings("ja", (str(tmp_path),))
+    assert strings("show_answer") == "答えを見る"
+    assert strings("answer") == "Answer"
+    assert strings("no.such.key") == "no.such.key"
+    assert Strings("ko")("next_quiz", title="X") == "다음 퀴즈: X"
+
+
+def test_a_third_language_is_a_strings_file_and_translations(tmp_path):
+    """Adding Japanese needs a strings file and `ja:` texts, no code change."""
+    (tmp_path / "ja.yml").write_text("show_answer: 答えを見る\nanswer: 答え\nsection.short_answer: 短答問題\n",
+                                     encoding="utf-8")
+    path = tmp_path / "q.yml"
+    path.write_text("title: {en: T, ja: テスト}\nquestions:\n  - id: q\n    kind: short_answer\n"
+                    "    question: {en: Q, ja: 質問}\n    answer: {en: A, ja: 答}\n", encoding="utf-8")
+    quiz, problems = load_quiz(str(path), "q", ("en", "ja"))
+    assert problems == []
+    page = Renderer({"q": quiz}, ("en", "ja"), strings_dirs=(str(tmp_path),)).quiz_page(quiz, "ja")
+    text = _html(page).get_text(" ")
+    assert "答えを見る" in text and "短答問題" in text and "答え:" in text and "質問" in text
+
+
+def test_cli_and_core_never_import_mkdocs():
+    """The CLI and the core run without MkDocs: importing them loads no mkdocs module."""
+    code = ("import sys, quizpages, quizpages.cli, quizpages.render, quizpages.catalog;"
+            "quizpages.cli.build_parser();"
+            "bad = [m for m in sys.modules if m == 'mkdocs' or m.startswith('mkdocs.')];"
+            "print(bad); sys.exit(1 if bad else 0)")
+    result = run([sys.executable, "-c", code], cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_site_can_override_a_template(tmp_path):
+    """A site's overrides/fragments/quizpages/question.md.j2 replaces the built-in one."""
+    folder = tmp_path / "fragments" / "quizpages"
+    folder.mkdir(parents=True)
+    (folder / "question.md.j2").write_text("QUESTION {{ q.number }}: {{ q.prompt }}\n\n", encoding="utf-8")
+    quiz = _quiz()
+    page = Renderer({quiz.id: quiz}, LANGS, override_dirs=(str(tmp_path),)).quiz_page(quiz, "en")
+    assert "QUESTION 8: What role does a headless Service play" in page
+    assert "<details" not in page
+
+
+def test_missing_translation_renders_the_source_text():
+    """A page never shows an empty hole: a missing translation shows the source language's text."""
+    renderer = Renderer({}, LANGS)
+    assert renderer.text(Text(by_language={"en": "Hello"}), "ko") == "Hello"
