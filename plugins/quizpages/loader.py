@@ -79,7 +79,7 @@ class _Reader:
         return False
 
     def string(self, node: YNode, what: str, hint: str = "") -> str | None:
-        if not self.expect(node, YScalar, what, hint or "Write it as text; quote it if it looks like a number, a date or yes/no"):
+        if not self.expect(node, YScalar, what, hint or "Write it as text on the same line, not as a list or mapping"):
             return None
         value = node.value  # type: ignore[union-attr]
         if not value.strip():
