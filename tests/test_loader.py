@@ -42,7 +42,7 @@ def test_yaml_syntax_error_is_located(tmp_path):
     """A YAML syntax error names the line and column and says how to fix it."""
     assert _messages(tmp_path, "title: {en: T\nquestions: []\n") == [
         "quiz.yml:2:10: error: invalid YAML: did not find expected ',' or '}' "
-        "(while parsing a flow mapping) (Check the quoting and indentation on this line and the one before)"
+        "(while parsing a flow mapping) (Close the mapping with '}' and separate its entries with ',')"
     ]
 
 
