@@ -84,3 +84,9 @@ def test_hostile_file_name_is_rejected(tmp_path):
     assert catalog.quizzes == {}
     assert [p.message for p in catalog.errors] == [
         "the quiz's file name 'a<img src=x onerror=alert(1)>' cannot be a page address"]
+
+
+def test_links_above_the_site_root_are_not_checked(tmp_path):
+    """A learning page above the site root belongs to another site, so it is left to the author."""
+    docs = _site(tmp_path, learning="../../../platform/helm.md", next_link="https://example.com/")
+    assert _errors(docs) == []

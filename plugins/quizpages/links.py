@@ -36,7 +36,9 @@ def check_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Problem]:
         problems.append(error(where, f"learning_material: the link '{link}' is not allowed", _SAFE_HINT))
     elif link:
         target = paths.resolve_link(here, link)
-        if target is not None:
+        # A link above the site root leaves this site (a project site under a sub-path can link to
+        # its parent), so only pages inside the docs folder can be checked.
+        if target is not None and not target.startswith("../"):
             missing = [lang for lang in quiz.languages if not page_exists(docs_dir, target, lang)]
             if missing:
                 problems.append(error(
