@@ -84,7 +84,12 @@ def _progress(page) -> str:
 
 
 def _open_answer(page, index: int) -> None:
-    page.locator("details.quizpages-answer > summary").nth(index).click()
+    """Click a Show Answer summary and wait until the page has handled the (asynchronous) toggle event."""
+    details = page.locator("details.quizpages-answer").nth(index)
+    details.evaluate("d => { window.__toggled = new Promise(done => d.addEventListener("
+                     "'toggle', () => setTimeout(done, 0), {once: true})); }")
+    details.locator("summary").click()
+    page.evaluate("() => window.__toggled")
 
 
 # -- Show Answer -------------------------------------------------------------------------
