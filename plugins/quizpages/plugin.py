@@ -17,6 +17,7 @@ from mkdocs.structure.pages import Page
 from . import i18n, paths
 from .catalog import Catalog, QuizLibrary
 from .config import QuizPagesConfig
+from .pagecache import PageCache
 from .render import Renderer
 
 log = get_plugin_logger(__name__)
@@ -34,6 +35,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.catalog = Catalog()
         self.renderer: Renderer | None = None
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
+        self.page_cache: PageCache | None = None  # under `mkdocs serve` only: see pagecache.py
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -54,6 +56,9 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.library = QuizLibrary(languages)
         self.quizzes_dir = os.path.join(config.docs_dir, self.config.quizzes_dir)
         self.docs_dir = config.docs_dir
+        if self.serving and self.page_cache is None:
+            self.page_cache = PageCache(os.path.join(os.path.dirname(config.config_file_path or config.docs_dir),
+                                                     ".cache", "quizpages", "pages"))
         return None
 
     @event_priority(-200)  # after mkdocs-static-i18n (-100), which drops files it did not make
@@ -112,8 +117,10 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
 
     def add(self, files: Files, config: MkDocsConfig, language: str, markdown_path: str, content: str,
             available_in: tuple[str, ...], is_quiz: bool = True) -> None:
-        file = i18n.generated_page(config, language, tuple(self.config.languages), markdown_path, content,
-                                   available_in)
+        languages = tuple(self.config.languages)
+        cached = (self.page_cache.store(i18n.src_uri(config, language, languages, markdown_path), content)
+                  if self.page_cache else None)
+        file = i18n.generated_page(config, language, languages, markdown_path, content, available_in, cached)
         existing = files.get_file_from_path(file.src_uri)
         if existing is not None and existing.generated_by is None:
             raise PluginError(
