@@ -18,6 +18,7 @@ from . import i18n, paths
 from .catalog import Catalog, QuizLibrary
 from .config import QuizPagesConfig
 from .pagecache import PageCache
+from .pages import GeneratedPage, pages_for
 from .render import Renderer
 
 log = get_plugin_logger(__name__)
@@ -36,6 +37,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.renderer: Renderer | None = None
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
         self.page_cache: PageCache | None = None  # under `mkdocs serve` only: see pagecache.py
+        self.prerendered: dict[str, list[GeneratedPage]] = {}  # language -> its pages, see on_files
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -72,15 +74,26 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
                 files.remove(file)
         languages = tuple(self.config.languages)
         building = i18n.current_language(config)
+        if building in self.prerendered:  # rendered during the source language's build, see below
+            self.add_pages(files, config, building, self.prerendered.pop(building))
+            self.add_assets(files, config)
+            return files
         self.catalog = self.library.load(self.quizzes_dir)
         if building in (None, languages[0]):  # report once, not once per language build
             self.report(self.catalog)
         override_dirs = tuple(d for d in [config.theme.custom_dir] if d)
         strings_dirs = tuple(d for d in [self.config.strings_dir] if d)
         self.renderer = Renderer(self.catalog.quizzes, languages, override_dirs, strings_dirs)
+        base = os.path.dirname(self.docs_dir)
         for language in (languages if building is None else (building,)):
             if language in languages:
-                self.add_pages(files, config, language)
+                self.add_pages(files, config, language, pages_for(self.catalog, self.renderer, language, base))
+        if building == languages[0] and not self.serving:
+            # mkdocs-static-i18n builds the other languages next, one build each, while this one's pages
+            # stay in memory. Render theirs now and drop the quiz models, so those are not held through
+            # every language's build: it keeps a big site's peak memory near hand-written pages'.
+            self.prerendered = {lang: pages_for(self.catalog, self.renderer, lang, base) for lang in languages[1:]}
+            self.library, self.catalog, self.renderer = QuizLibrary(languages), Catalog(), None
         self.add_assets(files, config)
         return files
 
@@ -101,19 +114,9 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             + "\n".join(p.render(base) for p in catalog.errors)
         )
 
-    def add_pages(self, files: Files, config: MkDocsConfig, language: str) -> None:
-        assert self.renderer is not None
-        languages = tuple(self.config.languages)
-        base = os.path.dirname(self.docs_dir)
-        for quiz_id, quiz in self.catalog.quizzes.items():
-            if language in quiz.languages:
-                self.add(files, config, language, paths.markdown_path(quiz_id),
-                         self.renderer.quiz_page(quiz, language), quiz.languages)
-        for quiz_id, path in self.catalog.broken.items():  # only reached under `mkdocs serve`
-            content = self.renderer.error_page(quiz_id, path, self.catalog.problems_of(path), language, base)
-            self.add(files, config, language, paths.markdown_path(quiz_id), content, languages)
-        self.add(files, config, language, paths.INDEX_MARKDOWN, self.renderer.index_page(language), languages,
-                 is_quiz=False)
+    def add_pages(self, files: Files, config: MkDocsConfig, language: str, pages: list[GeneratedPage]) -> None:
+        for page in pages:
+            self.add(files, config, language, page.markdown_path, page.content, page.available_in, page.is_quiz)
 
     def add(self, files: Files, config: MkDocsConfig, language: str, markdown_path: str, content: str,
             available_in: tuple[str, ...], is_quiz: bool = True) -> None:
