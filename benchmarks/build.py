@@ -70,9 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="quizpages-bench-") as tmp:
         workdir = args.workdir or Path(tmp)
-        results = [bench(n, args.rounds, tuple(args.sites), workdir) for n in args.quizzes]
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        results = []
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        for n in args.quizzes:  # written after each count, so a long run's finished counts survive
+            results.append(bench(n, args.rounds, tuple(args.sites), workdir))
+            args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     for r in results:
         ratios = ", ".join(f"{k} time {v['seconds']:.2f} memory {v['peak_mib']:.2f}" for k, v in r["ratios"].items())
         print(f"{r['quizzes']} quizzes: {ratios}")
