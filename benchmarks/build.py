@@ -45,6 +45,7 @@ def bench(count: int, rounds: int, sites: tuple[str, ...], workdir: Path) -> dic
     for site, runs in samples.items():
         result["sites"][site] = {
             "seconds": [s.seconds for s in runs], "peak_mib": [s.peak_mib for s in runs],
+            "cpu_seconds": [s.cpu_seconds for s in runs],
             "median_seconds": statistics.median(s.seconds for s in runs),
             "median_peak_mib": statistics.median(s.peak_mib for s in runs),
         }
@@ -56,6 +57,7 @@ def bench(count: int, rounds: int, sites: tuple[str, ...], workdir: Path) -> dic
         result["ratios"][f"quizpages/{other}"] = {
             "seconds": statistics.median(a.seconds / b.seconds for a, b in zip(q, o)),
             "peak_mib": statistics.median(a.peak_mib / b.peak_mib for a, b in zip(q, o)),
+            "cpu_seconds": statistics.median(a.cpu_seconds / b.cpu_seconds for a, b in zip(q, o)),
         }
     return result
 

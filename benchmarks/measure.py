@@ -16,6 +16,7 @@ BIN = Path(sys.executable).parent
 class Sample:
     seconds: float
     peak_mib: float
+    cpu_seconds: float = 0.0  # user + system: less sensitive than wall time to other load on the machine
 
 
 def run(args: list[str], cwd: Path) -> Sample:
@@ -29,7 +30,7 @@ def run(args: list[str], cwd: Path) -> Sample:
     stderr = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} failed in {cwd} ({proc.returncode}):\n{stderr[-3000:]}")
-    return Sample(seconds, usage.ru_maxrss / 1024)  # ru_maxrss is in KiB on Linux
+    return Sample(seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)  # ru_maxrss: KiB
 
 
 def mkdocs_build(site: Path) -> Sample:

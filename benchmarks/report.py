@@ -57,6 +57,13 @@ def build_table(build: list[dict]) -> list[str]:
         cell = lambda d, k: f"{d[k]:.2f}" if k in d else "–"  # noqa: E731
         lines.append(f"| {r['quizzes']} | {cell(f, 'seconds')} | {cell(f, 'peak_mib')} | {cell(m, 'seconds')} | "
                      f"{cell(m, 'peak_mib')} |")
+    if all("cpu_seconds" in r["ratios"].get("quizpages/floor", {}) for r in build):
+        lines += ["", "Medians of per-round ratios of CPU time (user + system), which other load on the machine "
+                  "disturbs less than wall time: " + ", ".join(
+                      f"{r['quizzes']} quizzes: quizpages / floor {r['ratios']['quizpages/floor']['cpu_seconds']:.2f}"
+                      + (f", quizpages / mkdocs-quiz {r['ratios']['quizpages/mkdocs-quiz']['cpu_seconds']:.2f}"
+                         if "quizpages/mkdocs-quiz" in r["ratios"] else "")
+                      for r in build) + "."]
     return lines
 
 
