@@ -88,7 +88,12 @@ def main(argv: list[str] | None = None) -> int:
     if 50 in by_count and 500 in by_count:
         lines += ["", "Scaling, time per page at 500 quizzes / at 50: " + ", ".join(
             f"{site} {per_page(by_count[500], site) / per_page(by_count[50], site):.2f}"
-            for site in SITES if site in by_count[500]["sites"]) + "."]
+            for site in SITES if site in by_count[500]["sites"]) + ". Time per page is the whole build's "
+            "median time divided by its pages, so it includes each build's fixed start-up cost."]
+    lines += ["", "The machine these figures come from has 2 cores shared with other work running at the same "
+              "time, so single builds vary by up to 2x between rounds (see the JSON files in "
+              "benchmarks/results/ for every run); the median time columns, and the plot, carry that noise, "
+              "the per-round ratios much less of it."]
     validate = args.results / "validate.json"
     if validate.exists():
         v = json.loads(validate.read_text(encoding="utf-8"))
