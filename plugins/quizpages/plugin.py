@@ -67,17 +67,19 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         if not self.config.enabled:
             return files
-        assert self.library is not None
         # The quiz files are sources, not pages or assets of the site.
         for file in list(files):
             if file.abs_src_path and file.src_uri.endswith(".yml") and _is_under(file.abs_src_path, self.quizzes_dir):
                 files.remove(file)
         languages = tuple(self.config.languages)
         building = i18n.current_language(config)
-        if building in self.prerendered:  # rendered during the source language's build, see below
-            self.add_pages(files, config, building, self.prerendered.pop(building))
+        prerendered = self.prerendered.pop(building, None) if building is not None else None
+        if prerendered is not None:  # rendered during the source language's build, see below
+            self.add_pages(files, config, building, prerendered)
+        if prerendered is not None or (building is not None and building not in languages):
             self.add_assets(files, config)
             return files
+        assert self.library is not None  # made by on_config, which runs before the source language's build
         self.catalog = self.library.load(self.quizzes_dir)
         if building in (None, languages[0]):  # report once, not once per language build
             self.report(self.catalog)
@@ -93,7 +95,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             # stay in memory. Render theirs now and drop the quiz models, so those are not held through
             # every language's build: it keeps a big site's peak memory near hand-written pages'.
             self.prerendered = {lang: pages_for(self.catalog, self.renderer, lang, base) for lang in languages[1:]}
-            self.library, self.catalog, self.renderer = QuizLibrary(languages), Catalog(), None
+            self.library, self.catalog, self.renderer = None, Catalog(), None  # on_config makes a new one
         self.add_assets(files, config)
         return files
 
