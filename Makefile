@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test validate schema status clean
+.PHONY: serve serve-fast build test validate schema status bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 serve: $(STAMP)  ## Serve the site at http://127.0.0.1:8000/ with live reload
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
+
+serve-fast: $(STAMP)  ## Serve with --dirty: saving one quiz re-renders only that quiz's pages
+	$(BIN)/mkdocs serve --dirty -a 127.0.0.1:8000
 
 build: $(STAMP)  ## Build the site into site/ the way the Pages workflow does
 	$(BIN)/mkdocs build --strict
@@ -34,6 +37,18 @@ status: $(STAMP)  ## List missing and stale translations
 
 test: $(STAMP)  ## Run the whole test suite
 	$(BIN)/python -m pytest
+
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(BENCH_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(STAMP) $(BENCH_STAMP)  ## Measure builds, validate and serve; writes docs/benchmarks.md (slow)
+	$(BIN)/python benchmarks/build.py --quizzes 50 200 500 --rounds 3
+	$(BIN)/python benchmarks/validate.py --files 1000 --rounds 5
+	$(BIN)/python benchmarks/serve.py --quizzes 200 --edits 3 --builds 3
+	$(BIN)/python benchmarks/report.py
 
 clean:
 	rm -rf site .pytest_cache

@@ -68,11 +68,19 @@ def _stub(config: MkDocsConfig, language: str, source_language: str, markdown_pa
                 dest_uri=_dest_uri(config, language, source_language, markdown_path))
 
 
+def src_uri(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str) -> str:
+    """The src_uri of a generated page in `language`."""
+    return _src_uri(config, language, languages[0], markdown_path)
+
+
 def generated_page(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str,
-                   content: str, available_in: tuple[str, ...]) -> File:
-    """A generated page in `language`, wired into mkdocs-static-i18n when the site uses it."""
+                   content: str, available_in: tuple[str, ...], abs_src_path: str | None = None) -> File:
+    """A generated page in `language`, wired into mkdocs-static-i18n when the site uses it.
+    With `abs_src_path` (a cache file holding `content`) the page is backed by that file."""
     source = languages[0]
-    file = File.generated(config, _src_uri(config, language, source, markdown_path), content=content)
+    uri = _src_uri(config, language, source, markdown_path)
+    file = (File.generated(config, uri, abs_src_path=abs_src_path) if abs_src_path
+            else File.generated(config, uri, content=content))
     file.dest_uri = _dest_uri(config, language, source, markdown_path)
     i18n = plugin(config)
     if i18n is None:

@@ -15,7 +15,7 @@ HANDS_ON = "hands_on"
 KINDS = (MULTIPLE_CHOICE, SHORT_ANSWER, HANDS_ON)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: hundreds of quizzes stay in memory, see benchmarks
 class Source:
     """A position in a quiz file (1-based line and column)."""
 
@@ -24,7 +24,7 @@ class Source:
     column: int = 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: hundreds of quizzes stay in memory, see benchmarks
 class Text:
     """Markdown text, either one string for every language or one per language.
 
@@ -58,7 +58,7 @@ class Text:
         return pairs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: hundreds of quizzes stay in memory, see benchmarks
 class NextQuiz:
     """The "Next Quiz" link: a Markdown link relative to the quiz page, and an optional title."""
 
@@ -67,7 +67,7 @@ class NextQuiz:
     source: Source | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: hundreds of quizzes stay in memory, see benchmarks
 class Question:
     id: str
     kind: str
@@ -94,7 +94,7 @@ class Question:
         return language in languages and language in quiz_languages
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: hundreds of quizzes stay in memory, see benchmarks
 class Quiz:
     id: str  # path under the quizzes folder, without .yml: "ai-ml/kubeflow-trainer"
     title: Text

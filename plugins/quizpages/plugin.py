@@ -17,6 +17,8 @@ from mkdocs.structure.pages import Page
 from . import i18n, paths
 from .catalog import Catalog, QuizLibrary
 from .config import QuizPagesConfig
+from .pagecache import PageCache
+from .pages import GeneratedPage, pages_for
 from .render import Renderer
 
 log = get_plugin_logger(__name__)
@@ -34,6 +36,8 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.catalog = Catalog()
         self.renderer: Renderer | None = None
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
+        self.page_cache: PageCache | None = None  # under `mkdocs serve` only: see pagecache.py
+        self.prerendered: dict[str, list[GeneratedPage]] = {}  # language -> its pages, see on_files
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -56,19 +60,28 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.library = QuizLibrary(*settings)
         self.quizzes_dir = os.path.join(config.docs_dir, self.config.quizzes_dir)
         self.docs_dir = config.docs_dir
+        if self.serving and self.page_cache is None:
+            self.page_cache = PageCache(os.path.join(os.path.dirname(config.config_file_path or config.docs_dir),
+                                                     ".cache", "quizpages", "pages"))
         return None
 
     @event_priority(-200)  # after mkdocs-static-i18n (-100), which drops files it did not make
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         if not self.config.enabled:
             return files
-        assert self.library is not None
         # The quiz files are sources, not pages or assets of the site.
         for file in list(files):
             if file.abs_src_path and file.src_uri.endswith(".yml") and _is_under(file.abs_src_path, self.quizzes_dir):
                 files.remove(file)
         languages = tuple(self.config.languages)
         building = i18n.current_language(config)
+        prerendered = self.prerendered.pop(building, None) if building is not None else None
+        if prerendered is not None:  # rendered during the source language's build, see below
+            self.add_pages(files, config, building, prerendered)
+        if prerendered is not None or (building is not None and building not in languages):
+            self.add_assets(files, config)
+            return files
+        assert self.library is not None  # made by on_config, which runs before the source language's build
         self.catalog = self.library.load(self.quizzes_dir)
         if building in (None, languages[0]):  # report once, not once per language build
             self.quiz_uris.clear()
@@ -77,9 +90,16 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         strings_dirs = tuple(d for d in [self.config.strings_dir] if d)
         self.renderer = Renderer(self.catalog.quizzes, languages, override_dirs, strings_dirs,
                                  tuple(self.config.allowed_html))
+        base = os.path.dirname(self.docs_dir)
         for language in (languages if building is None else (building,)):
             if language in languages:
-                self.add_pages(files, config, language)
+                self.add_pages(files, config, language, pages_for(self.catalog, self.renderer, language, base))
+        if building == languages[0] and not self.serving:
+            # mkdocs-static-i18n builds the other languages next, one build each, while this one's pages
+            # stay in memory. Render theirs now and drop the quiz models, so those are not held through
+            # every language's build: it keeps a big site's peak memory near hand-written pages'.
+            self.prerendered = {lang: pages_for(self.catalog, self.renderer, lang, base) for lang in languages[1:]}
+            self.library, self.catalog, self.renderer = None, Catalog(), None  # on_config makes a new one
         self.add_assets(files, config)
         return files
 
@@ -100,24 +120,16 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             + "\n".join(p.render(base) for p in catalog.errors)
         )
 
-    def add_pages(self, files: Files, config: MkDocsConfig, language: str) -> None:
-        assert self.renderer is not None
-        languages = tuple(self.config.languages)
-        base = os.path.dirname(self.docs_dir)
-        for quiz_id, quiz in self.catalog.quizzes.items():
-            if language in quiz.languages:
-                self.add(files, config, language, paths.markdown_path(quiz_id),
-                         self.renderer.quiz_page(quiz, language), quiz.languages)
-        for quiz_id, path in self.catalog.broken.items():  # only reached under `mkdocs serve`
-            content = self.renderer.error_page(quiz_id, path, self.catalog.problems_of(path), language, base)
-            self.add(files, config, language, paths.markdown_path(quiz_id), content, languages)
-        self.add(files, config, language, paths.INDEX_MARKDOWN, self.renderer.index_page(language), languages,
-                 is_quiz=False)
+    def add_pages(self, files: Files, config: MkDocsConfig, language: str, pages: list[GeneratedPage]) -> None:
+        for page in pages:
+            self.add(files, config, language, page.markdown_path, page.content, page.available_in, page.is_quiz)
 
     def add(self, files: Files, config: MkDocsConfig, language: str, markdown_path: str, content: str,
             available_in: tuple[str, ...], is_quiz: bool = True) -> None:
-        file = i18n.generated_page(config, language, tuple(self.config.languages), markdown_path, content,
-                                   available_in)
+        languages = tuple(self.config.languages)
+        cached = (self.page_cache.store(i18n.src_uri(config, language, languages, markdown_path), content)
+                  if self.page_cache else None)
+        file = i18n.generated_page(config, language, languages, markdown_path, content, available_in, cached)
         existing = files.get_file_from_path(file.src_uri)
         if existing is not None and existing.generated_by is None:
             raise PluginError(

@@ -1,0 +1,88 @@
+"""Build time and peak memory of quizpages vs hand-written pages vs mkdocs-quiz, side by side.
+
+    python benchmarks/build.py --quizzes 50 200 500 --rounds 3
+
+For each quiz count it generates the three sites (see sitegen.py), then builds them
+in alternating order over several rounds, each build in its own process, and
+reports medians and the medians of per-round ratios (ratios taken within a round
+share the machine's load at that moment). Results go to a JSON file; report.py
+turns them into docs/benchmarks.md and its plot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import measure  # noqa: E402
+import sitegen  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def pages(count: int) -> int:
+    """Pages per site: per language, 2 learning pages + the quiz index + one page per quiz."""
+    return len(sitegen.LANGUAGES) * (count + 3)
+
+
+def bench(count: int, rounds: int, sites: tuple[str, ...], workdir: Path) -> dict:
+    paths = sitegen.make_sites(workdir / f"n{count}", count, sites)
+    samples: dict[str, list[measure.Sample]] = {s: [] for s in sites}
+    for r in range(rounds):
+        order = sites[r % len(sites):] + sites[: r % len(sites)]  # rotate who builds first
+        for site in order:
+            sample = measure.mkdocs_build(paths[site])
+            samples[site].append(sample)
+            print(f"  {count:4d} quizzes, round {r + 1}: {site:12s} {sample.seconds:7.2f} s "
+                  f"{sample.peak_mib:7.1f} MiB", flush=True)
+    result = {"quizzes": count, "pages": pages(count), "rounds": rounds, "sites": {}, "ratios": {}}
+    for site, runs in samples.items():
+        result["sites"][site] = {
+            "seconds": [s.seconds for s in runs], "peak_mib": [s.peak_mib for s in runs],
+            "cpu_seconds": [s.cpu_seconds for s in runs],
+            "median_seconds": statistics.median(s.seconds for s in runs),
+            "median_peak_mib": statistics.median(s.peak_mib for s in runs),
+        }
+    for other in sites:
+        if other == "quizpages" or "quizpages" not in sites:
+            continue
+        q = samples["quizpages"]
+        o = samples[other]
+        result["ratios"][f"quizpages/{other}"] = {
+            "seconds": statistics.median(a.seconds / b.seconds for a, b in zip(q, o)),
+            "peak_mib": statistics.median(a.peak_mib / b.peak_mib for a, b in zip(q, o)),
+            "cpu_seconds": statistics.median(a.cpu_seconds / b.cpu_seconds for a, b in zip(q, o)),
+        }
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quizzes", type=int, nargs="+", default=[50, 200, 500])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--sites", nargs="+", default=list(sitegen.SITES), choices=sitegen.SITES)
+    parser.add_argument("--out", type=Path, default=RESULTS / "build.json")
+    parser.add_argument("--workdir", type=Path, help="where to generate the sites (default: a temporary folder)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="quizpages-bench-") as tmp:
+        workdir = args.workdir or Path(tmp)
+        results = []
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        for n in args.quizzes:  # written after each count, so a long run's finished counts survive
+            results.append(bench(n, args.rounds, tuple(args.sites), workdir))
+            args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    for r in results:
+        ratios = ", ".join(f"{k} time {v['seconds']:.2f} memory {v['peak_mib']:.2f}" for k, v in r["ratios"].items())
+        print(f"{r['quizzes']} quizzes: {ratios}")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

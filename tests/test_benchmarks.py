@@ -1,0 +1,73 @@
+"""Smoke tests of benchmarks/ at 5 quizzes, and of the page cache behind `make serve-fast`.
+
+The figures themselves are measured by `make bench`, never here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from conftest import ROOT, run, soup
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from quizpages.pagecache import PageCache  # noqa: E402
+
+BENCH = ROOT / "benchmarks"
+
+
+def test_build_benchmark_builds_three_equivalent_sites(tmp_path):
+    """`benchmarks/build.py` builds all three sites and reports times, memory and ratios."""
+    out = tmp_path / "build.json"
+    run([sys.executable, str(BENCH / "build.py"), "--quizzes", "5", "--rounds", "1", "--out", str(out),
+         "--workdir", str(tmp_path / "sites")], cwd=ROOT, check=True)
+    [result] = json.loads(out.read_text())
+    assert set(result["sites"]) == {"quizpages", "floor", "mkdocs-quiz"}
+    assert all(s["median_seconds"] > 0 and s["median_peak_mib"] > 0 for s in result["sites"].values())
+    assert set(result["ratios"]) == {"quizpages/floor", "quizpages/mkdocs-quiz"}
+    # the floor is the same pages written by hand: the same article, in both languages
+    for prefix in ("", "ko/"):
+        page = f"{prefix}quizzes/bench/q0003/index.html"
+        ours = soup(tmp_path / "sites" / "n5" / "quizpages" / "site" / page).select_one("article")
+        floor = soup(tmp_path / "sites" / "n5" / "floor" / "site" / page).select_one("article")
+        assert ours.get_text() == floor.get_text()
+        assert len(ours.select("details")) == 10
+    incumbent = soup(tmp_path / "sites" / "n5" / "mkdocs-quiz" / "site" / "quizzes/bench/q0003/index.html")
+    assert len(incumbent.select("article .quiz")) == 10  # mkdocs-quiz rendered every question
+
+
+def test_validate_benchmark_runs(tmp_path):
+    """`benchmarks/validate.py` times `quizpages validate` against a plain C-loader parse."""
+    out = tmp_path / "validate.json"
+    run([sys.executable, str(BENCH / "validate.py"), "--files", "5", "--rounds", "1", "--out", str(out)],
+        cwd=ROOT, check=True)
+    result = json.loads(out.read_text())
+    assert result["files"] == 5 and result["ratio"] > 0
+
+
+def test_serve_benchmark_sees_the_edit_after_reload(tmp_path):
+    """Under `mkdocs serve --dirty`, an edited quiz's page shows the edit once live reload fires."""
+    out = tmp_path / "serve.json"
+    run([sys.executable, str(BENCH / "serve.py"), "--quizzes", "5", "--edits", "1", "--builds", "1",
+         "--out", str(out)], cwd=ROOT, check=True)
+    result = json.loads(out.read_text())
+    assert result["median_reload"] > 0 and result["median_full_build"] > 0
+
+
+def test_page_cache_rewrites_a_page_only_when_it_changes(tmp_path):
+    """An unchanged generated page keeps its cache file's time, so --dirty skips rebuilding it."""
+    cache = PageCache(str(tmp_path / "cache"))
+    path = cache.store("ko/quizzes/a.md", "# A\n")
+    assert Path(path).read_text(encoding="utf-8") == "# A\n"
+    old = time.time() - 100
+    os.utime(path, (old, old))
+    assert PageCache(str(tmp_path / "cache")).store("ko/quizzes/a.md", "# A\n") == path  # a new server too
+    cache.store("ko/quizzes/a.md", "# A\n")
+    assert os.path.getmtime(path) == old
+    cache.store("ko/quizzes/a.md", "# A, edited\n")
+    assert os.path.getmtime(path) > old
+    assert Path(path).read_text(encoding="utf-8") == "# A, edited\n"
