@@ -61,3 +61,15 @@ def test_given_paths_only_are_checked(tmp_path):
     assert validate(site, "content/quizzes/good.yml").returncode == 0
     missing = validate(site, "nope.yml")
     assert missing.returncode == 1 and "nope.yml: error: no such file or folder" in missing.stdout
+
+
+
+def test_a_failed_write_is_a_message_not_a_traceback(tmp_path):
+    """When a file cannot be written (here the output folder is a file), the command says so, exits 1, no traceback."""
+    site = _site(tmp_path, {"good.yml": GOOD})
+    (tmp_path / "not-a-folder").write_text("a file the user wrote\n", encoding="utf-8")
+    result = run([str(BIN / "quizpages"), "render", "--out", "not-a-folder/out"], cwd=site)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert ": error: Not a directory (Make sure the folder exists and is writable" in result.stderr
+    assert (tmp_path / "not-a-folder").read_text(encoding="utf-8") == "a file the user wrote\n"

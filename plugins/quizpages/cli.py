@@ -38,6 +38,11 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:  # a full disk, a read-only folder: say which file, never a traceback
+        where = exc.filename or "quizpages"
+        print(f"{where}: error: {exc.strerror or exc} (Make sure the folder exists and is writable, "
+              "then run the command again; files already there were left as they were)", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover
