@@ -8,6 +8,7 @@ exact line of the quiz file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MULTIPLE_CHOICE = "multiple_choice"
 SHORT_ANSWER = "short_answer"
@@ -15,9 +16,12 @@ HANDS_ON = "hands_on"
 KINDS = (MULTIPLE_CHOICE, SHORT_ANSWER, HANDS_ON)
 
 
-@dataclass(frozen=True, slots=True)  # slots: hundreds of quizzes stay in memory, see benchmarks
-class Source:
-    """A position in a quiz file (1-based line and column)."""
+class Source(NamedTuple):
+    """A position in a quiz file (1-based line and column).
+
+    A named tuple, not a dataclass: one is made per YAML node, and a tuple is the
+    cheapest immutable value to create and keep (see benchmarks).
+    """
 
     path: str
     line: int = 1

@@ -20,9 +20,27 @@ from .model import Source
 from .problems import Problem, error
 
 try:  # the C composer is several times faster; fall back where libyaml is missing
-    from yaml import CSafeLoader as _Loader
+    from yaml import CSafeLoader as _SafeLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
+
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_REAL_RESOLVER = yaml.resolver.Resolver()
+
+
+class _Loader(_SafeLoader):  # type: ignore[valid-type, misc]
+    """Composes without YAML 1.1's implicit typing of plain scalars.
+
+    Every plain scalar but an empty one is the author's text as written (`yes`,
+    `2`, `2026-10-01` included), so matching it against the resolver's regular
+    expressions, once per node, is wasted work: a third of the parse time.
+    Explicit tags (``!!python/...``) never reach this method and are still seen.
+    """
+
+    def resolve(self, kind, value, implicit):
+        if kind is yaml.ScalarNode:
+            return _NULL if implicit[0] and value in _NULLS else _STR
+        return _SEQ if kind is yaml.SequenceNode else _MAP
 
 MAX_FILE_BYTES = 256 * 1024
 """A quiz file larger than this is rejected before parsing."""
@@ -34,6 +52,9 @@ MAX_DEPTH = 40
 """Nesting deeper than this is rejected (quiz files need about 6 levels)."""
 
 _STR = "tag:yaml.org,2002:str"
+_NULL = "tag:yaml.org,2002:null"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
 _MERGE = "tag:yaml.org,2002:merge"
 _KNOWN_TAGS = {
     _STR,
@@ -47,31 +68,36 @@ _KNOWN_TAGS = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class YNode:
     source: Source
 
 
-@dataclass
+@dataclass(slots=True)
 class YScalar(YNode):
     value: str
     tag: str
+    plain: bool = True  # written without quotes
 
     @property
     def is_null(self) -> bool:
-        return self.tag == "tag:yaml.org,2002:null"
+        return self.tag == _NULL
 
     @property
     def type_name(self) -> str:
-        return _TYPE_NAMES.get(self.tag, "a value")
+        """What YAML would take the value for ("a number", "true/false"), for error messages."""
+        tag = self.tag
+        if tag == _STR and self.plain:
+            tag = _REAL_RESOLVER.resolve(yaml.ScalarNode, self.value, (True, False))
+        return _TYPE_NAMES.get(tag, "a value")
 
 
-@dataclass
+@dataclass(slots=True)
 class YSeq(YNode):
     items: list[YNode] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class YMap(YNode):
     # keys are the scalar text of the key; the key's own node is kept for locations
     items: dict[str, tuple[YScalar, YNode]] = field(default_factory=dict)
@@ -174,12 +200,13 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
     if depth > MAX_DEPTH:
         raise _TooMuchWork(_source(path, node), "the YAML is nested too deeply",
                            f"Quiz files need only a few levels; at most {MAX_DEPTH} are allowed")
-    src = _source(path, node)
+    mark = node.start_mark
+    src = Source(path, mark.line + 1, mark.column + 1)
     if node.tag not in _KNOWN_TAGS and node.tag != _MERGE:  # merge keys get their own message below
         problems.append(error(src, f"the tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not allowed",
                               "Quiz files are plain data; remove the tag"))
     if isinstance(node, yaml.ScalarNode):
-        return YScalar(src, node.value, node.tag if node.tag in _KNOWN_TAGS else _STR)
+        return YScalar(src, node.value, node.tag if node.tag in _KNOWN_TAGS else _STR, node.style is None)
     if isinstance(node, yaml.SequenceNode):
         return YSeq(src, [_convert(path, item, problems, budget, depth + 1) for item in node.value])
     assert isinstance(node, yaml.MappingNode)
