@@ -156,6 +156,8 @@ def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
     An escape can complete another construct (``<javascript:<b>`` becomes an autolink), so
     passes repeat until nothing changes (each pass escapes a "<" or blanks a URL, so this ends).
     """
+    if not _MAYBE_UNSAFE.search(text):  # most text: nothing that could be HTML or a URL scheme
+        return text
     for _ in range(100):
         cleaned = _sanitize_once(text, extra_allowed)
         if cleaned == text:

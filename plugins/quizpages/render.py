@@ -80,6 +80,7 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
             undefined=jinja2.StrictUndefined,
+            auto_reload=False,  # one Renderer per build: no need to stat every template at each include
         )
         self.env.filters["indent_md"] = indent
         self._strings: dict[str, Strings] = {}
