@@ -77,7 +77,7 @@ def test_missing_questions_are_listed(site_copy):
     assert [(m["quiz"], m["question"]) for m in missing] == [(QUIZ_ID, "gang-scheduling")]
     text_out = quizpages(site_copy, "status")
     assert "missing question" in text_out.stdout and "gang-scheduling" in text_out.stdout
-    assert "ko: 0 quizzes untranslated, 1 texts missing, 0 stale" in text_out.stderr
+    assert "ko: 0 quizzes untranslated, 1 text missing, 0 stale" in text_out.stderr
 
 
 def test_accept_unknown_quiz_is_a_clear_error(site_copy):

@@ -71,8 +71,13 @@ def run(args: argparse.Namespace) -> int:
     for language in settings.languages[1:]:
         counts = {k: sum(1 for f in findings if f.language == language and f.kind == k)
                   for k in ("missing_quiz", "missing_question", "stale")}
-        print(f"{language}: {counts['missing_quiz']} quizzes untranslated, {counts['missing_question']} "
-              f"texts missing, {counts['stale']} stale", file=sys.stderr)
+        print(f"{language}: {_count(counts['missing_quiz'], 'quiz', 'quizzes')} untranslated, "
+              f"{_count(counts['missing_question'], 'text', 'texts')} missing, {counts['stale']} stale",
+              file=sys.stderr)
     if catalog.broken:
         print(f"{len(catalog.broken)} quiz file(s) with errors skipped (run `quizpages validate`)", file=sys.stderr)
     return 0
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
