@@ -12,7 +12,6 @@ turns them into docs/benchmarks.md and its plot.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -73,10 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="quizpages-bench-") as tmp:
         workdir = args.workdir or Path(tmp)
         results = []
-        args.out.parent.mkdir(parents=True, exist_ok=True)
         for n in args.quizzes:  # written after each count, so a long run's finished counts survive
             results.append(bench(n, args.rounds, tuple(args.sites), workdir))
-            args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+            measure.save_json(args.out, results)
     for r in results:
         ratios = ", ".join(f"{k} time {v['seconds']:.2f} memory {v['peak_mib']:.2f}" for k, v in r["ratios"].items())
         print(f"{r['quizzes']} quizzes: {ratios}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -35,3 +36,9 @@ def run(args: list[str], cwd: Path) -> Sample:
 
 def mkdocs_build(site: Path) -> Sample:
     return run([str(BIN / "mkdocs"), "build", "--strict", "--quiet"], site)
+
+
+def save_json(path: Path, data) -> None:
+    """Write a results file (creating its folder), as every benchmark script does."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

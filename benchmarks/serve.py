@@ -12,7 +12,6 @@ ratio to the median full build measured in the same run.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import signal
@@ -115,8 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     result = {"quizzes": args.quizzes, "full_build_seconds": builds, "reload_seconds": reloads,
               "median_full_build": statistics.median(builds), "median_reload": statistics.median(reloads)}
     result["ratio"] = result["median_reload"] / result["median_full_build"]
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    measure.save_json(args.out, result)
     print(f"{args.quizzes} quizzes: reload {result['median_reload']:.2f} s, full build "
           f"{result['median_full_build']:.2f} s, ratio {result['ratio']:.2f}")
     return 0

@@ -9,7 +9,6 @@ reports the medians and the median of per-round ratios (target: at most 3).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -52,8 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     result = {"files": args.files, "rounds": args.rounds, "seconds": samples,
               "median_validate": statistics.median(samples["validate"]),
               "median_parse": statistics.median(samples["parse"]), "ratio": ratio}
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    measure.save_json(args.out, result)
     print(f"{args.files} files: validate {result['median_validate']:.2f} s, C-loader parse "
           f"{result['median_parse']:.2f} s, ratio {ratio:.2f}")
     return 0
