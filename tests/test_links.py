@@ -90,3 +90,42 @@ def test_links_above_the_site_root_are_not_checked(tmp_path):
     """A learning page above the site root belongs to another site, so it is left to the author."""
     docs = _site(tmp_path, learning="../../../platform/helm.md", next_link="https://example.com/")
     assert _errors(docs) == []
+
+
+TEXT_LINK = """title: {{en: Sample quiz, ko: 예제 퀴즈}}
+questions:
+  - id: first
+    kind: short_answer
+    question: Why?
+    answer: Because.
+    explanation:
+      en: See [the guide]({en_link}) and `[not a link](nowhere.md)`.
+      ko: "[가이드]({ko_link})를 보세요."
+"""
+
+
+def _warnings(docs: Path) -> list[str]:
+    catalog = QuizLibrary(("en", "ko"), docs_dir=str(docs)).load(str(docs / "quizzes"))
+    return [p.render(str(docs)) for p in catalog.warnings]
+
+
+def test_links_in_quiz_text_to_missing_pages_are_located_in_the_quiz_file(tmp_path):
+    """A broken link inside an explanation is reported at its YAML line, per language; code is not a link."""
+    docs = _site(tmp_path)
+    (docs / "en" / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    (docs / "quizzes" / "first.yml").write_text(
+        TEXT_LINK.format(en_link="../guide.md", ko_link="../gide.md"), encoding="utf-8")
+    assert _warnings(docs) == [
+        "quizzes/first.yml:9:11: warning: question 1 (first): explanation: the link '../gide.md' leads to "
+        "no page (It resolves to 'gide.md' from quizzes/first.md; write the path relative to the quiz page)"
+    ]
+
+
+def test_links_in_quiz_text_to_existing_pages_and_quizzes_pass(tmp_path):
+    """Links in text to a learning page of each language, or to another quiz, are fine."""
+    docs = _site(tmp_path)
+    for language in ("en", "ko"):
+        (docs / language / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    (docs / "quizzes" / "first.yml").write_text(
+        TEXT_LINK.format(en_link="../guide.md", ko_link="first.md#first"), encoding="utf-8")
+    assert _warnings(docs) == []

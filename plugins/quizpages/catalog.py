@@ -14,7 +14,7 @@ from .loader import find_quiz_files, load_quiz, quiz_id_for
 from .model import Quiz
 from .problems import Problem, sort_key
 from .htmlpolicy import check_quiz as check_html
-from .links import check_links, check_quiz_id
+from .links import check_links, check_quiz_id, check_text_links
 from .validate import validate_quiz
 
 
@@ -76,7 +76,8 @@ class QuizLibrary:
                 quiz, problems = None, problems + id_problems
             if quiz is not None and self.docs_dir is not None:
                 # not cached: the pages a quiz links to change without the quiz file changing
-                link_problems = check_links(quiz, self.docs_dir, quizzes_dir)
+                link_problems = (check_links(quiz, self.docs_dir, quizzes_dir)
+                                 + check_text_links(quiz, self.docs_dir, quizzes_dir))
                 problems = problems + link_problems
                 if any(p.is_error for p in link_problems):
                     quiz = None

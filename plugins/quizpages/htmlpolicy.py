@@ -194,7 +194,7 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
 def check_quiz(quiz, extra_allowed: Iterable[str] = ()) -> list:
     """Every unsafe construct in any text of `quiz`, as errors located at the text that holds it."""
     from .problems import error  # here, so the policy above stays free of the model
-    from .validate import _texts as texts  # the one list of text fields
+    from .validate import text_fields as texts  # the one list of text fields
 
     problems = []
     for what, text, _languages, fallback in texts(quiz):

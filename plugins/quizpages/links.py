@@ -12,9 +12,13 @@ import os
 import re
 
 from . import paths
-from .htmlpolicy import is_bad_url
+from .htmlpolicy import is_bad_url, strip_code
 from .model import Quiz, Source
-from .problems import Problem, error
+from .problems import Problem, error, warning
+from .validate import text_fields
+
+# "](target" of a Markdown link or image; the target ends at a space, ")" or ">"
+_MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)")
 
 _SAFE_HINT = "Link to an http(s) address or a page of the site"
 
@@ -61,6 +65,40 @@ def check_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Problem]:
                     where, f"next: the quiz '{link}' does not exist",
                     f"It resolves to quizzes/{quiz_id}.yml; write the path relative to the quiz page",
                 ))
+    return problems
+
+
+def check_text_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Problem]:
+    """A warning, at the text's line, for a link in quiz text to a Markdown page that does not exist.
+
+    MkDocs would report it too, but against the generated page; this names the quiz file.
+    Only relative links to ``.md`` pages inside the docs folder are checked.
+    """
+    problems: list[Problem] = []
+    here = paths.markdown_path(quiz.id)
+    for what, text, languages, fallback in text_fields(quiz):
+        for language, value in text.items():
+            if "](" not in value:
+                continue
+            for link in _MD_LINK.findall(strip_code(value)):
+                target = paths.resolve_link(here, link)
+                if target is None or target.startswith("../") or not target.endswith(".md"):
+                    continue
+                quiz_id = paths.quiz_id_of(target)
+                in_languages = languages if language is None else (language,)
+                if quiz_id is not None:
+                    missing = [] if os.path.isfile(os.path.join(quizzes_dir, *quiz_id.split("/")) + ".yml") \
+                        else list(in_languages)
+                else:
+                    missing = [lang for lang in in_languages if not page_exists(docs_dir, target, lang)]
+                if missing:
+                    where = (text.where(language) if language else text.source) or fallback or Source("")
+                    problems.append(warning(
+                        where,
+                        f"{what}: the link '{link}' leads to no page"
+                        + (f" in {', '.join(missing)}" if language is None and len(missing) < len(in_languages) else ""),
+                        f"It resolves to '{target}' from quizzes/{quiz.id}.md; write the path relative to the quiz page",
+                    ))
     return problems
 
 

@@ -12,7 +12,7 @@ from .model import MULTIPLE_CHOICE, Question, Quiz, Source, Text, option_letter
 from .problems import Problem, error, warning
 
 
-def _texts(quiz: Quiz) -> Iterator[tuple[str, Text, tuple[str, ...], Source | None]]:
+def text_fields(quiz: Quiz) -> Iterator[tuple[str, Text, tuple[str, ...], Source | None]]:
     """Every text field of a quiz: (what, text, languages it must exist in, fallback location)."""
     langs = quiz.languages
     yield "title", quiz.title, langs, quiz.source
@@ -39,7 +39,7 @@ def _texts(quiz: Quiz) -> Iterator[tuple[str, Text, tuple[str, ...], Source | No
 def check_translations(quiz: Quiz) -> list[Problem]:
     """A translation missing without a `languages:` declaration is a warning."""
     problems = []
-    for what, text, languages, fallback in _texts(quiz):
+    for what, text, languages, fallback in text_fields(quiz):
         for language in languages:
             if not text.has(language):
                 problems.append(warning(
