@@ -43,7 +43,7 @@ _HTML_BLOCK = re.compile(r"^[ ]{0,3}<[A-Za-z]", re.M)
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:[\s/][^<>]*)?)>")
 _EVENT_ATTR = re.compile(r"(?:^|[\s\"'/])(on[a-z]+)\s*=", re.I)
 _URL_ATTR = re.compile(r"\b(href|src|action|formaction|xlink:href|poster|srcset)\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.I)
-_MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]*)")  # any "](url": link text may nest brackets
+MARKDOWN_LINK = re.compile(r"\]\(\s*<?([^)\s>]*)")  # any "](url": link text may nest brackets
 _MD_REF = re.compile(r"^[ ]{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
 _AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*)>")
 
@@ -128,7 +128,7 @@ def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[
             if is_bad_url(url.group(2)):
                 add(match.start(), f"a {_scheme(url.group(2))} URL is not allowed in {url.group(1)}=",
                     "Link to an http(s) address or a page of the site")
-    for match in _MD_LINK.finditer(plain):
+    for match in MARKDOWN_LINK.finditer(plain):
         if is_bad_url(match.group(1)):
             opening = plain.rfind("[", 0, match.start())
             what = "an image" if opening > 0 and plain[opening - 1] == "!" else "a link"
@@ -179,7 +179,7 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
                   or any(is_bad_url(u.group(2)) for u in _URL_ATTR.finditer(attributes)))
         if unsafe:
             edits.append((match.start(), match.start() + 1, "&lt;"))
-    for match in _MD_LINK.finditer(plain):
+    for match in MARKDOWN_LINK.finditer(plain):
         if is_bad_url(match.group(1)):
             edits.append((match.start(1), match.end(1), "#"))
     for pattern in (_MD_REF, _AUTOLINK):

@@ -12,13 +12,10 @@ import os
 import re
 
 from . import paths
-from .htmlpolicy import is_bad_url, strip_code
+from .htmlpolicy import MARKDOWN_LINK, is_bad_url, strip_code
 from .model import Quiz, Source
 from .problems import Problem, error, warning
 from .validate import text_fields
-
-# "](target" of a Markdown link or image; the target ends at a space, ")" or ">"
-_MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)")
 
 _SAFE_HINT = "Link to an http(s) address or a page of the site"
 
@@ -28,6 +25,10 @@ def page_exists(docs_dir: str, markdown: str, language: str) -> bool:
     language_dir = os.path.join(docs_dir, language)
     base = language_dir if os.path.isdir(language_dir) else docs_dir
     return os.path.isfile(os.path.join(base, *markdown.split("/")))
+
+
+def quiz_file_exists(quizzes_dir: str, quiz_id: str) -> bool:
+    return os.path.isfile(os.path.join(quizzes_dir, *quiz_id.split("/")) + ".yml")
 
 
 def check_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Problem]:
@@ -60,7 +61,7 @@ def check_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Problem]:
         else:
             target = paths.resolve_link(here, link)
             quiz_id = paths.quiz_id_of(target)
-            if quiz_id is not None and not os.path.isfile(os.path.join(quizzes_dir, *quiz_id.split("/")) + ".yml"):
+            if quiz_id is not None and not quiz_file_exists(quizzes_dir, quiz_id):
                 problems.append(error(
                     where, f"next: the quiz '{link}' does not exist",
                     f"It resolves to quizzes/{quiz_id}.yml; write the path relative to the quiz page",
@@ -80,15 +81,14 @@ def check_text_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Proble
         for language, value in text.items():
             if "](" not in value:
                 continue
-            for link in _MD_LINK.findall(strip_code(value)):
+            for link in MARKDOWN_LINK.findall(strip_code(value)):
                 target = paths.resolve_link(here, link)
                 if target is None or target.startswith("../") or not target.endswith(".md"):
                     continue
                 quiz_id = paths.quiz_id_of(target)
                 in_languages = languages if language is None else (language,)
                 if quiz_id is not None:
-                    missing = [] if os.path.isfile(os.path.join(quizzes_dir, *quiz_id.split("/")) + ".yml") \
-                        else list(in_languages)
+                    missing = [] if quiz_file_exists(quizzes_dir, quiz_id) else list(in_languages)
                 else:
                     missing = [lang for lang in in_languages if not page_exists(docs_dir, target, lang)]
                 if missing:

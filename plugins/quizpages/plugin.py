@@ -25,6 +25,8 @@ log = get_plugin_logger(__name__)
 
 ASSETS = os.path.join(os.path.dirname(__file__), "assets")
 ASSET_URI = "assets/quizpages/"
+# The shipped files never change while MkDocs runs: list them once, not once per quiz page.
+ASSET_NAMES = sorted(os.listdir(ASSETS)) if os.path.isdir(ASSETS) else []
 
 
 class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
@@ -141,9 +143,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.quiz_uris.add(file.src_uri)
 
     def add_assets(self, files: Files, config: MkDocsConfig) -> None:
-        if not os.path.isdir(ASSETS):
-            return
-        for name in sorted(os.listdir(ASSETS)):
+        for name in ASSET_NAMES:
             uri = ASSET_URI + name
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=os.path.join(ASSETS, name)))
@@ -157,13 +157,13 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Quiz pages, and only they, load the quiz script and styles."""
-        if page.file.src_uri not in self.quiz_uris or not os.path.isdir(ASSETS):
+        if page.file.src_uri not in self.quiz_uris:
             return output
         base = paths.relative_url(page.url, ASSET_URI)
         tags = "".join(
             f'<link rel="stylesheet" href="{base}{n}">' if n.endswith(".css") else
             f'<script defer src="{base}{n}"></script>'
-            for n in sorted(os.listdir(ASSETS)) if n.endswith((".css", ".js"))
+            for n in ASSET_NAMES if n.endswith((".css", ".js"))
         )
         return output.replace("</head>", tags + "</head>", 1)
 
