@@ -7,6 +7,7 @@ The work per example is bounded by the loader's caps, so there is no deadline.
 
 from __future__ import annotations
 
+import json
 import os
 
 import yaml
@@ -14,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT
+from quizpages import codec
 from quizpages.htmlpolicy import check_quiz as check_html
 from quizpages.loader import load_quiz
 from quizpages.model import KINDS, MULTIPLE_CHOICE, NextQuiz, Question, Quiz, Text
@@ -37,13 +39,18 @@ ODD_VALUES = [b"123", b"true", b"[]", b"{}", b"~", b"null", b"2024-01-01", b"[a,
 
 
 def check_everything(data: bytes) -> None:
-    """Load, validate and render `data`; only located problems may come out."""
+    """Load, validate and render `data`; only located problems may come out, and the build cache
+    gives back exactly what was loaded."""
     quiz, problems = load_quiz(PATH, "fuzz", LANGUAGES, data=data)
     if quiz is not None:
         problems = problems + validate_quiz(quiz) + check_html(quiz)
         RENDERER.quizzes = {quiz.id: quiz}
         for language in quiz.languages:
             RENDERER.quiz_page(quiz, language)
+    encoded = codec.encode(PATH, quiz, problems)
+    back = codec.decode(PATH, json.loads(json.dumps(encoded, ensure_ascii=False)))
+    assert back == (quiz, problems)
+    assert codec.encode(PATH, *back) == encoded  # sources included
     line_count = len(data.decode("utf-8", "replace").splitlines()) + 1
     for problem in problems:
         assert problem.source.path == PATH

@@ -3,6 +3,8 @@
 Used by the MkDocs plugin and the CLI alike. The cache is keyed by each file's
 modification time and size, so a rebuild under `mkdocs serve` (and the second
 language's build under mkdocs-static-i18n) re-reads only files that changed.
+Given a `BuildCache`, a file whose bytes were loaded by an earlier build, even
+in another process, is read back from it instead of being parsed again.
 """
 
 from __future__ import annotations
@@ -10,12 +12,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from .buildcache import BuildCache
+from .gcpause import paused_gc
 from .loader import find_quiz_files, load_quiz, quiz_id_for
 from .model import Quiz
 from .problems import Problem, sort_key
 from .htmlpolicy import check_quiz as check_html
 from .links import check_links, check_quiz_id, check_text_links
 from .validate import validate_quiz
+from .yamlsource import MAX_FILE_BYTES
 
 
 @dataclass
@@ -24,6 +29,7 @@ class Catalog:
     problems: list[Problem] = field(default_factory=list)
     broken: dict[str, str] = field(default_factory=dict)  # quiz id -> path, for files with errors
     paths: dict[str, str] = field(default_factory=dict)  # quiz id -> path, for every file
+    keys: dict[str, str] = field(default_factory=dict)  # quiz id -> build cache key, when cached
 
     @property
     def errors(self) -> list[Problem]:
@@ -41,36 +47,55 @@ class QuizLibrary:
     """Loads quiz files for one site configuration, re-reading only what changed."""
 
     def __init__(self, languages: tuple[str, ...], allowed_html: tuple[str, ...] = (),
-                 docs_dir: str | None = None):
+                 docs_dir: str | None = None, cache: BuildCache | None = None):
         self.languages = languages
         self.allowed_html = allowed_html  # the site's extra safe tags (plugins.quizpages.allowed_html)
         self.docs_dir = docs_dir  # where learning pages live; None skips the link checks
-        self._cache: dict[str, tuple[tuple[int, int], Quiz | None, list[Problem]]] = {}
+        self.cache = cache  # its fingerprint must cover languages and allowed_html: see the plugin
+        self._memo: dict[str, tuple[tuple[int, int], Quiz | None, list[Problem], str | None]] = {}
 
-    def load_file(self, path: str, quiz_id: str) -> tuple[Quiz | None, list[Problem]]:
+    def load_file(self, path: str, quiz_id: str) -> tuple[Quiz | None, list[Problem], str | None]:
+        """The quiz (None when it has errors), its problems, and its build cache key (or None)."""
         try:
             stat = os.stat(path)
             stamp = (stat.st_mtime_ns, stat.st_size)
         except OSError:
             stamp = (-1, -1)
-        cached = self._cache.get(path)
-        if cached and cached[0] == stamp:
-            return cached[1], cached[2]
-        quiz, problems = load_quiz(path, quiz_id, self.languages)
+        memo = self._memo.get(path)
+        if memo and memo[0] == stamp:
+            if memo[3] is not None and self.cache is not None:
+                self.cache.keep_quiz(memo[3])
+            return memo[1], memo[2], memo[3]
+        data, key = None, None
+        if self.cache is not None:
+            data = _read_small(path)
+            if data is not None:
+                key = self.cache.quiz_key(path, quiz_id, data)
+                hit = self.cache.get_quiz(key, path)
+                if hit is not None:
+                    self._memo[path] = (stamp, *hit, key)
+                    return (*hit, key)
+        quiz, problems = load_quiz(path, quiz_id, self.languages, data)
         if quiz is not None:
             problems = problems + validate_quiz(quiz) + check_html(quiz, self.allowed_html)
             if any(p.is_error for p in problems):
                 quiz = None
-        self._cache[path] = (stamp, quiz, problems)
-        return quiz, problems
+        if key is not None:
+            self.cache.put_quiz(key, path, quiz, problems)
+        self._memo[path] = (stamp, quiz, problems, key)
+        return quiz, problems, key
 
     def load(self, quizzes_dir: str, files: list[str] | None = None) -> Catalog:
         """Load every quiz under `quizzes_dir` (or just `files`, ids still relative to it)."""
+        with paused_gc():
+            return self._load(quizzes_dir, files)
+
+    def _load(self, quizzes_dir: str, files: list[str] | None) -> Catalog:
         catalog = Catalog()
         paths = files if files is not None else find_quiz_files(quizzes_dir)
         for path in paths:
             quiz_id = quiz_id_for(path, quizzes_dir)
-            quiz, problems = self.load_file(path, quiz_id)
+            quiz, problems, key = self.load_file(path, quiz_id)
             id_problems = check_quiz_id(path, quiz_id)
             if id_problems:
                 quiz, problems = None, problems + id_problems
@@ -87,5 +112,18 @@ class QuizLibrary:
                 catalog.broken[quiz_id] = path
             else:
                 catalog.quizzes[quiz_id] = quiz
+                if key is not None:
+                    catalog.keys[quiz_id] = key
         catalog.problems.sort(key=sort_key)
         return catalog
+
+
+def _read_small(path: str) -> bytes | None:
+    """The file's bytes for the cache key, or None when unreadable or too large: the loader then
+    reads it itself and reports why."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError:
+        return None
+    return data if len(data) <= MAX_FILE_BYTES else None

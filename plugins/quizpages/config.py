@@ -1,7 +1,8 @@
 """The plugin's options, under ``plugins: - quizpages:`` in mkdocs.yml.
 
 The CLI reads the same block without importing MkDocs (see `siteconfig`), so
-every option here has a plain-YAML twin there.
+every option here has a plain-YAML twin there, except the cache options: the
+CLI never caches.
 """
 
 from __future__ import annotations
@@ -25,3 +26,9 @@ class QuizPagesConfig(Config):
 
     strings_dir = c.Optional(c.Type(str))
     """A folder of ``<lang>.yml`` files whose interface strings override the built-in ones."""
+
+    cache = c.Type(bool, default=True)
+    """Keep loaded quizzes and rendered pages in `cache_dir`, so the next build skips unchanged ones."""
+
+    cache_dir = c.Type(str, default=".cache/quizpages")
+    """Where the cache lives, relative to mkdocs.yml. Safe to delete at any time."""

@@ -15,11 +15,12 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from . import i18n, paths
+from .buildcache import BuildCache, fingerprint
 from .catalog import Catalog, QuizLibrary
 from .config import QuizPagesConfig
 from .pagecache import PageCache
 from .pages import GeneratedPage, pages_for
-from .render import Renderer
+from .render import OVERRIDE_SUBDIR, Renderer
 
 log = get_plugin_logger(__name__)
 
@@ -39,6 +40,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.renderer: Renderer | None = None
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
         self.page_cache: PageCache | None = None  # under `mkdocs serve` only: see pagecache.py
+        self.build_cache: BuildCache | None = None  # unless `cache: false`: see buildcache.py
         self.prerendered: dict[str, list[GeneratedPage]] = {}  # language -> its pages, see on_files
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -62,9 +64,17 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.library = QuizLibrary(*settings)
         self.quizzes_dir = os.path.join(config.docs_dir, self.config.quizzes_dir)
         self.docs_dir = config.docs_dir
+        self.override_dirs = tuple(d for d in [config.theme.custom_dir] if d)
+        self.strings_dirs = tuple(d for d in [self.config.strings_dir] if d)
+        cache_dir = os.path.join(os.path.dirname(config.config_file_path or config.docs_dir), self.config.cache_dir)
+        self.build_cache = None
+        if self.config.cache:
+            # everything a loaded quiz or a rendered page depends on, besides the quiz files themselves
+            folders = tuple(os.path.join(d, OVERRIDE_SUBDIR) for d in self.override_dirs) + self.strings_dirs
+            self.build_cache = BuildCache(os.path.join(cache_dir, "build"), fingerprint(settings[:2], folders))
+        self.library.cache = self.build_cache
         if self.serving and self.page_cache is None:
-            self.page_cache = PageCache(os.path.join(os.path.dirname(config.config_file_path or config.docs_dir),
-                                                     ".cache", "quizpages", "pages"))
+            self.page_cache = PageCache(os.path.join(cache_dir, "pages"))
         return None
 
     @event_priority(-200)  # after mkdocs-static-i18n (-100), which drops files it did not make
@@ -88,20 +98,25 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         if building in (None, languages[0]):  # report once, not once per language build
             self.quiz_uris.clear()
             self.report(self.catalog)
-        override_dirs = tuple(d for d in [config.theme.custom_dir] if d)
-        strings_dirs = tuple(d for d in [self.config.strings_dir] if d)
-        self.renderer = Renderer(self.catalog.quizzes, languages, override_dirs, strings_dirs,
+        self.renderer = Renderer(self.catalog.quizzes, languages, self.override_dirs, self.strings_dirs,
                                  tuple(self.config.allowed_html))
         base = os.path.dirname(self.docs_dir)
+        cache = self.build_cache
         for language in (languages if building is None else (building,)):
             if language in languages:
-                self.add_pages(files, config, language, pages_for(self.catalog, self.renderer, language, base))
+                self.add_pages(files, config, language,
+                               pages_for(self.catalog, self.renderer, language, base, cache))
         if building == languages[0] and not self.serving:
             # mkdocs-static-i18n builds the other languages next, one build each, while this one's pages
             # stay in memory. Render theirs now and drop the quiz models, so those are not held through
             # every language's build: it keeps a big site's peak memory near hand-written pages'.
-            self.prerendered = {lang: pages_for(self.catalog, self.renderer, lang, base) for lang in languages[1:]}
+            self.prerendered = {lang: pages_for(self.catalog, self.renderer, lang, base, cache)
+                                for lang in languages[1:]}
             self.library, self.catalog, self.renderer = None, Catalog(), None  # on_config makes a new one
+        if cache is not None:  # a build (not `serve`) has rendered every language's pages by now
+            written = cache.save(prune=not self.serving)
+            log.debug(f"build cache: {cache.hits} hits, {cache.misses} misses, "
+                      f"{'written' if written else 'unchanged'}")
         self.add_assets(files, config)
         return files
 

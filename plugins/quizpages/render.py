@@ -116,6 +116,13 @@ class Renderer:
         fallback = target.languages[0] if target.languages else self.source_language
         return paths.relative_url(from_url, self.page_url(target.id, fallback))
 
+    def next_target(self, quiz: Quiz) -> Quiz | None:
+        """The quiz that `quiz`'s "Next Quiz" link points at, when it is one of this site's."""
+        if quiz.next is None:
+            return None
+        here = paths.markdown_path(quiz.id)
+        return self.quizzes.get(paths.quiz_id_of(paths.resolve_link(here, quiz.next.link)) or "")
+
     def next_quiz(self, quiz: Quiz, language: str) -> dict | None:
         if quiz.next is None:
             return None
@@ -123,7 +130,7 @@ class Renderer:
         here = paths.markdown_path(quiz.id)
         link = quiz.next.link
         title = self.text(quiz.next.title, language)
-        target = self.quizzes.get(paths.quiz_id_of(paths.resolve_link(here, link)) or "")
+        target = self.next_target(quiz)
         if target is not None:
             anchor = "#" + link.split("#", 1)[1] if "#" in link else ""
             link = self.quiz_link(here, language, target) + anchor

@@ -1,0 +1,198 @@
+"""A cache of loaded quizzes and rendered pages that outlives the process, keyed by content.
+
+Parsing YAML and rendering pages is most of what quizpages adds to a build.
+Both depend only on things a key can name: the quiz file's bytes, the site's
+quizpages settings, the quizpages code, templates and interface strings in use.
+So each result is stored under a hash of exactly those, and a build that finds
+it skips the work. Nothing is ever invalidated by time: a changed input is a
+different key. The file keeps only the entries the last build used.
+
+The cache is disposable: a missing, unreadable or corrupt entry is a miss, and
+a failed write is ignored (the next build computes it again). It lives in the
+site's ``.cache/`` folder, like Material's own plugins' caches, so CI can keep
+it between runs. No MkDocs here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+
+from . import codec
+from .model import Quiz
+from .problems import Problem
+
+PACKAGE = os.path.dirname(os.path.abspath(__file__))
+_CODE_SUFFIXES = (".py", ".j2", ".yml")
+
+
+def _digest(*parts: bytes) -> str:
+    h = hashlib.blake2b(digest_size=20)
+    for part in parts:
+        h.update(len(part).to_bytes(8, "little"))  # length-prefixed: ("ab", "c") != ("a", "bc")
+        h.update(part)
+    return h.hexdigest()
+
+
+def _files_under(folder: str) -> list[str]:
+    found = []
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        found.extend(os.path.join(root, n) for n in sorted(names) if n.endswith(_CODE_SUFFIXES))
+    return found
+
+
+def fingerprint(settings: object, folders: tuple[str, ...] = ()) -> str:
+    """A hash of `settings` (their repr), quizpages' own code, templates and strings, and every
+    template or strings file under `folders` (a site's overrides), so changing any of them misses."""
+    parts = [repr(settings).encode(), str(codec.FORMAT).encode()]
+    for folder in (PACKAGE, *folders):
+        for path in _files_under(folder):
+            try:
+                with open(path, "rb") as f:
+                    parts += [path.encode(), f.read()]
+            except OSError:  # a file that vanished while listing: it is part of no build
+                continue
+    return _digest(*parts)
+
+
+class BuildCache:
+    """Every entry in one file, ``<root>/entries.json``: read once per build, written once at its end.
+
+    One file, not one per entry: creating a file costs about half a millisecond here, so a cold
+    200-quiz build would spend 0.3 s creating 600 of them. A quiz's model is kept as a JSON string
+    inside the file and decoded only when asked for.
+    """
+
+    FILE = "entries.json"
+
+    def __init__(self, root: str, fingerprint: str):
+        self.root = os.path.abspath(root)
+        self.path = os.path.join(self.root, self.FILE)
+        self.fingerprint = fingerprint
+        self._stored: dict[str, dict[str, str]] | None = None  # what the file holds, read on first use
+        self._used: dict[str, dict[str, str]] = {"quizzes": {}, "pages": {}}  # what this build needs
+        self.hits = 0
+        self.misses = 0
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def quiz_key(self, path: str, quiz_id: str, data: bytes) -> str:
+        """The key of a quiz file's loaded model: its bytes, where it is and what id it has."""
+        return _digest(self.fingerprint.encode(), os.path.abspath(path).encode(), quiz_id.encode(), data)
+
+    def page_key(self, *parts: str) -> str:
+        """The key of a rendered page: the quiz keys and settings it was rendered from."""
+        return _digest(self.fingerprint.encode(), *(p.encode() for p in parts))
+
+    # -- loaded quizzes --------------------------------------------------------------------
+
+    def get_quiz(self, key: str, path: str) -> tuple[Quiz | None, list[Problem]] | None:
+        raw = self._get("quizzes", key)
+        if raw is None:
+            return None
+        try:
+            return codec.decode(path, json.loads(raw))
+        except (ValueError, KeyError, TypeError, IndexError):  # corrupt or foreign: compute it again
+            del self._used["quizzes"][key]
+            self.hits -= 1
+            self.misses += 1
+            return None
+
+    def keep_quiz(self, key: str) -> None:
+        """Keep an entry this build did not read (its model was still in memory) for the next one."""
+        raw = self._entries("quizzes").get(key)
+        if raw is not None:
+            self._used["quizzes"][key] = raw
+
+    def put_quiz(self, key: str, path: str, quiz: Quiz | None, problems: list[Problem]) -> None:
+        self._used["quizzes"][key] = json.dumps(codec.encode(path, quiz, problems), ensure_ascii=False,
+                                                separators=(",", ":"))
+
+    # -- rendered pages --------------------------------------------------------------------
+
+    def get_page(self, key: str) -> str | None:
+        return self._get("pages", key)
+
+    def put_page(self, key: str, content: str) -> None:
+        self._used["pages"][key] = content
+
+    # -- the file --------------------------------------------------------------------------
+
+    def save(self, prune: bool) -> bool:
+        """Write the entries this build used, plus, unless `prune`, every entry already stored.
+
+        Prune after a build that rendered every page (the file then holds exactly what the next
+        build needs); not after one language's rebuild under `mkdocs serve`, which would drop the
+        other languages' pages. Writes only when the file would change; returns whether it wrote.
+        A failed write is ignored: the cache is only a shortcut."""
+        stored = self._entries("quizzes"), self._entries("pages")
+        used = self._used["quizzes"], self._used["pages"]
+        if not prune:
+            used = {**stored[0], **used[0]}, {**stored[1], **used[1]}
+        if all(u.keys() == s.keys() for u, s in zip(used, stored)):
+            return False
+        try:
+            _write_atomic(self.path, self._chunks(*used))
+        except OSError:
+            return False
+        self._stored = {"quizzes": dict(used[0]), "pages": dict(used[1])}
+        return True
+
+    def _chunks(self, quizzes: dict[str, str], pages: dict[str, str]) -> Iterator[str]:
+        """The file's JSON, entry by entry: one string for it all would double a big site's peak memory."""
+        yield json.dumps({"format": codec.FORMAT, "fingerprint": self.fingerprint})[:-1]
+        for kind, entries in (("quizzes", quizzes), ("pages", pages)):
+            yield f',"{kind}":{{'
+            for i, (key, value) in enumerate(entries.items()):
+                yield ("," if i else "") + json.dumps(key) + ":" + json.dumps(value, ensure_ascii=False)
+            yield "}"
+        yield "}"
+
+    def _get(self, kind: str, key: str) -> str | None:
+        value = self._entries(kind).get(key)
+        if value is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._used[kind][key] = value
+        return value
+
+    def _entries(self, kind: str) -> dict[str, str]:
+        if self._stored is None:
+            self._stored = self._read()
+        return self._stored[kind]
+
+    def _read(self) -> dict[str, dict[str, str]]:
+        empty: dict[str, dict[str, str]] = {"quizzes": {}, "pages": {}}
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                data = json.load(f)
+        except (OSError, ValueError):  # none yet, unreadable, not UTF-8 or not JSON: start over
+            return empty
+        if not isinstance(data, dict) or data.get("fingerprint") != self.fingerprint:
+            return empty  # another quizpages version, other settings or templates: nothing applies
+        entries = {kind: data.get(kind) for kind in empty}
+        if not all(isinstance(e, dict) and all(isinstance(v, str) for v in e.values()) for e in entries.values()):
+            return empty
+        return entries
+
+
+def _write_atomic(path: str, chunks: Iterable[str]) -> None:
+    """Temp file + rename, so a build that stops halfway never leaves half a file."""
+    folder = os.path.dirname(path)
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".entries-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.writelines(chunks)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
