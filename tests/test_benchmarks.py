@@ -21,14 +21,15 @@ BENCH = ROOT / "benchmarks"
 
 
 def test_build_benchmark_builds_three_equivalent_sites(tmp_path):
-    """`benchmarks/build.py` builds all three sites and reports times, memory and ratios."""
+    """`benchmarks/build.py` builds all three sites, quizpages cold and warm, and reports times, memory and ratios."""
     out = tmp_path / "build.json"
     run([sys.executable, str(BENCH / "build.py"), "--quizzes", "5", "--rounds", "1", "--out", str(out),
          "--workdir", str(tmp_path / "sites")], cwd=ROOT, check=True)
     [result] = json.loads(out.read_text())
-    assert set(result["sites"]) == {"quizpages", "floor", "mkdocs-quiz"}
+    assert set(result["sites"]) == {"quizpages", "quizpages-warm", "floor", "mkdocs-quiz"}
     assert all(s["median_seconds"] > 0 and s["median_peak_mib"] > 0 for s in result["sites"].values())
-    assert set(result["ratios"]) == {"quizpages/floor", "quizpages/mkdocs-quiz"}
+    assert set(result["ratios"]) == {f"{ours}/{other}" for ours in ("quizpages", "quizpages-warm")
+                                     for other in ("floor", "mkdocs-quiz")}
     # the floor is the same pages written by hand: the same article, in both languages
     for prefix in ("", "ko/"):
         page = f"{prefix}quizzes/bench/q0003/index.html"
