@@ -171,3 +171,20 @@ def test_library_with_cache_gives_the_same_catalog_as_without(tmp_path):
         assert cached.quizzes == plain.quizzes
         assert cached.problems == plain.problems
     assert cache.hits == 1 and cache.misses == 0
+
+
+def test_one_damaged_entry_is_computed_again_and_replaced(tmp_path):
+    """A quiz whose cache entry is damaged is parsed again, and the next build reads the repaired entry."""
+    quizzes = ROOT / "content/quizzes"
+    make = lambda: BuildCache(str(tmp_path), fingerprint((("en", "ko"), ())))  # noqa: E731
+    cache = make()
+    plain = QuizLibrary(("en", "ko"), cache=cache).load(str(quizzes))
+    assert cache.save(prune=True)
+    stored = json.loads((tmp_path / "entries.json").read_text(encoding="utf-8"))
+    stored["quizzes"] = {key: value[:50] for key, value in stored["quizzes"].items()}
+    (tmp_path / "entries.json").write_text(json.dumps(stored), encoding="utf-8")
+    for expected in ((0, 1), (1, 0)):  # damaged: a miss, then written again: a hit
+        cache = make()
+        assert QuizLibrary(("en", "ko"), cache=cache).load(str(quizzes)).quizzes == plain.quizzes
+        assert (cache.hits, cache.misses) == expected
+        cache.save(prune=True)

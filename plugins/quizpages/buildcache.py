@@ -75,6 +75,7 @@ class BuildCache:
         self.fingerprint = fingerprint
         self._stored: dict[str, dict[str, str]] | None = None  # what the file holds, read on first use
         self._used: dict[str, dict[str, str]] = {"quizzes": {}, "pages": {}}  # what this build needs
+        self._changed = False  # an entry was added or replaced since the file was read
         self.hits = 0
         self.misses = 0
 
@@ -111,6 +112,7 @@ class BuildCache:
     def put_quiz(self, key: str, path: str, quiz: Quiz | None, problems: list[Problem]) -> None:
         self._used["quizzes"][key] = json.dumps(codec.encode(path, quiz, problems), ensure_ascii=False,
                                                 separators=(",", ":"))
+        self._changed = True
 
     # -- rendered pages --------------------------------------------------------------------
 
@@ -119,6 +121,7 @@ class BuildCache:
 
     def put_page(self, key: str, content: str) -> None:
         self._used["pages"][key] = content
+        self._changed = True
 
     # -- the file --------------------------------------------------------------------------
 
@@ -133,13 +136,16 @@ class BuildCache:
         used = self._used["quizzes"], self._used["pages"]
         if not prune:
             used = {**stored[0], **used[0]}, {**stored[1], **used[1]}
-        if all(u.keys() == s.keys() for u, s in zip(used, stored)):
+        # Either way, let go of the entries: they are on disk, and a big site's pages and models
+        # should not stay in memory through the rest of the build (a later use reads the file again).
+        changed, self._changed = self._changed, False
+        self._stored, self._used = None, {"quizzes": {}, "pages": {}}
+        if not changed and all(u.keys() == s.keys() for u, s in zip(used, stored)):
             return False
         try:
             _write_atomic(self.path, self._chunks(*used))
         except OSError:
             return False
-        self._stored = {"quizzes": dict(used[0]), "pages": dict(used[1])}
         return True
 
     def _chunks(self, quizzes: dict[str, str], pages: dict[str, str]) -> Iterator[str]:
