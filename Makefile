@@ -45,7 +45,7 @@ $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 	touch $(BENCH_STAMP)
 
 bench: $(STAMP) $(BENCH_STAMP)  ## Measure builds, validate and serve; writes docs/benchmarks.md (slow)
-	$(BIN)/python benchmarks/build.py --quizzes 50 200 500 --rounds 3
+	$(BIN)/python benchmarks/build.py --quizzes 50 200 500 --rounds 5
 	$(BIN)/python benchmarks/validate.py --files 1000 --rounds 5
 	$(BIN)/python benchmarks/serve.py --quizzes 200 --edits 3 --builds 3
 	$(BIN)/python benchmarks/report.py

@@ -120,7 +120,8 @@ def test_corrupt_cache_is_ignored_and_replaced(site_copy):
     build(site_copy)
     first = html_files(site_copy / "site")
     entries = site_copy / ENTRIES
-    for damage in (b"\x00garbage", entries.read_bytes()[:1000], b'{"fingerprint": 1, "quizzes": []}'):
+    for damage in (b"\x00garbage", entries.read_bytes()[:1000], b'{"fingerprint": 1, "quizzes": []}',
+                   b"[" * 100_000):
         entries.write_bytes(damage)
         build(site_copy)
         assert html_files(site_copy / "site") == first

@@ -97,7 +97,7 @@ class BuildCache:
             return None
         try:
             return codec.decode(path, json.loads(raw))
-        except (ValueError, KeyError, TypeError, IndexError):  # corrupt or foreign: compute it again
+        except (ValueError, KeyError, TypeError, IndexError, RecursionError):  # corrupt: compute it again
             del self._used["quizzes"][key]
             self.hits -= 1
             self.misses += 1
@@ -177,7 +177,7 @@ class BuildCache:
         try:
             with open(self.path, encoding="utf-8") as f:
                 data = json.load(f)
-        except (OSError, ValueError):  # none yet, unreadable, not UTF-8 or not JSON: start over
+        except (OSError, ValueError, RecursionError):  # none yet, unreadable, not UTF-8, not JSON: start over
             return empty
         if not isinstance(data, dict) or data.get("fingerprint") != self.fingerprint:
             return empty  # another quizpages version, other settings or templates: nothing applies

@@ -2,10 +2,11 @@
 
 Loading quizzes and rendering pages allocate hundreds of thousands of short-lived
 objects (YAML nodes, their marks, model values), freed by reference counting
-alone. Each allocation burst triggers collections that walk the whole heap of a
-running MkDocs build for nothing: measured, a fifth of the YAML parse time and
-400 of a 200-quiz build's 960 collections. Pausing the collector there is safe:
-it runs again, over everything, as soon as the block ends.
+alone, yet every few hundred allocations trigger a collection that finds nothing
+to free. Measured on the 200-quiz benchmark site: composing its YAML took 0.33 s
+with the collector and 0.15 s without, and the whole build ran about 560
+collections instead of 965, as many as the hand-written pages' build. Pausing
+the collector is safe: it runs again, over everything, as soon as the block ends.
 """
 
 from __future__ import annotations

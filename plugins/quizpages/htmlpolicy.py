@@ -32,9 +32,19 @@ DEFAULT_ALLOWED = frozenset({
 
 BAD_SCHEMES = ("javascript:", "vbscript:", "data:")
 
-# Text without these cannot hold a tag or a bad URL (entities need '&', escapes '\\'), so most
-# text skips the full scan: validation runs on every save under `mkdocs serve`.
-_MAYBE_UNSAFE = re.compile(r"<|&|\\|script|data", re.I)
+
+def _maybe_unsafe(text: str) -> bool:
+    """False when `text` cannot hold anything the scans below look for, so most text skips them.
+
+    Every scan needs one of these: a tag or an autolink "<", a Markdown link "](", a reference
+    definition "]:". Entities ("&") and escapes ("\\") only disguise a URL inside one of those, and
+    are kept for good measure. Plain substring tests: the case-insensitive regular expression
+    this replaces took 0.06 s of the 0.14 s HTML check of the 200-quiz benchmark site, and as
+    long again in the renderer, which sanitizes every text.
+    """
+    return "<" in text or "](" in text or "]:" in text or "&" in text or "\\" in text
+
+
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 # A code span never crosses a blank line, and an escaped backtick (\`) opens none.
 _CODE_SPAN = re.compile(r"(?<!\\)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.S)
@@ -98,7 +108,7 @@ def allowed_tags(extra: Iterable[str] = ()) -> frozenset[str]:
 
 def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[int, int, str, str]]:
     """Every unsafe construct in Markdown `text`: (0-based line and column within the text, message, hint)."""
-    if not _MAYBE_UNSAFE.search(text):
+    if not _maybe_unsafe(text):
         return []
     allowed = allowed_tags(extra_allowed)
     plain = strip_code(text)
@@ -156,7 +166,7 @@ def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
     An escape can complete another construct (``<javascript:<b>`` becomes an autolink), so
     passes repeat until nothing changes (each pass escapes a "<" or blanks a URL, so this ends).
     """
-    if not _MAYBE_UNSAFE.search(text):  # most text: nothing that could be HTML or a URL scheme
+    if not _maybe_unsafe(text):  # most text: nothing that could be HTML or a URL scheme
         return text
     for _ in range(100):
         cleaned = _sanitize_once(text, extra_allowed)
@@ -167,7 +177,7 @@ def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
 
 
 def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
-    if not _MAYBE_UNSAFE.search(text):
+    if not _maybe_unsafe(text):
         return text
     allowed = allowed_tags(extra_allowed)
     plain = strip_code(text)

@@ -71,7 +71,8 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         if self.config.cache:
             # everything a loaded quiz or a rendered page depends on, besides the quiz files themselves
             folders = tuple(os.path.join(d, OVERRIDE_SUBDIR) for d in self.override_dirs) + self.strings_dirs
-            self.build_cache = BuildCache(os.path.join(cache_dir, "build"), fingerprint(settings[:2], folders))
+            self.build_cache = BuildCache(os.path.join(cache_dir, "build"),
+                                          fingerprint((languages, tuple(self.config.allowed_html)), folders))
         self.library.cache = self.build_cache
         if self.serving and self.page_cache is None:
             self.page_cache = PageCache(os.path.join(cache_dir, "pages"))
