@@ -1,6 +1,6 @@
 """Build time and peak memory of quizpages vs hand-written pages vs mkdocs-quiz, side by side.
 
-    python benchmarks/build.py --quizzes 50 200 500 --rounds 3
+    python benchmarks/build.py --quizzes 50 200 500 --rounds 5
 
 For each quiz count it generates the three sites (see sitegen.py), then builds them
 in alternating order over several rounds, each build in its own process, and
