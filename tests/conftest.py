@@ -18,6 +18,23 @@ BIN = Path(sys.executable).parent
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 
+# A quiz in English only that links on to the bundled Kubeflow quiz, as content/quizzes/helm.yml.
+ENGLISH_ONLY = """\
+languages: [en]
+title:
+  en: Helm Basics Quiz
+learning_material: ../ai-ml/kubeflow-trainer.md
+next: ./ai-ml/kubeflow-trainer.md
+questions:
+  - id: release
+    kind: short_answer
+    question:
+      en: What is a Helm release?
+    answer:
+      en: One installed instance of a chart.
+"""
+
+
 def shared_path(*parts: str) -> Path:
     """A file under ../shared, or skip when this clone has no ../shared beside it."""
     path = SHARED.joinpath(*parts)

@@ -7,7 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
-from conftest import ROOT, build, mkdocs, soup
+from conftest import ENGLISH_ONLY, ROOT, build, mkdocs, soup
 from quizpages import codec
 from quizpages.buildcache import BuildCache, fingerprint
 from quizpages.catalog import QuizLibrary
@@ -16,21 +16,6 @@ from quizpages.loader import load_quiz
 QUIZ_FILE = "content/quizzes/ai-ml/kubeflow-trainer.yml"
 QUIZ_PAGE = "site/quizzes/ai-ml/kubeflow-trainer/index.html"
 ENTRIES = ".cache/quizpages/build/entries.json"
-
-HELM = """\
-languages: [en]
-title:
-  en: Helm Basics Quiz
-learning_material: ../ai-ml/kubeflow-trainer.md
-next: ./ai-ml/kubeflow-trainer.md
-questions:
-  - id: release
-    kind: short_answer
-    question:
-      en: What is a Helm release?
-    answer:
-      en: One installed instance of a chart.
-"""
 
 
 def cache_stats(site: Path) -> tuple[int, int]:
@@ -95,7 +80,7 @@ def test_changed_interface_strings_rerender_every_page(site_copy):
 
 def test_next_quiz_title_follows_its_target_without_editing_the_linking_quiz(site_copy):
     """Retitling a quiz updates the "Next Quiz" footer of the quizzes that link to it, though their files did not change."""
-    (site_copy / "content/quizzes/helm.yml").write_text(HELM, encoding="utf-8")
+    (site_copy / "content/quizzes/helm.yml").write_text(ENGLISH_ONLY, encoding="utf-8")
     build(site_copy)
     target = site_copy / QUIZ_FILE
     target.write_text(target.read_text(encoding="utf-8").replace(
@@ -107,7 +92,7 @@ def test_next_quiz_title_follows_its_target_without_editing_the_linking_quiz(sit
 
 def test_warnings_are_reported_again_on_a_cached_build(site_copy):
     """A missing translation is still reported at its line, and still fails --strict, when the quiz comes from the cache."""
-    (site_copy / "content/quizzes/helm.yml").write_text(HELM.replace("languages: [en]\n", ""), encoding="utf-8")
+    (site_copy / "content/quizzes/helm.yml").write_text(ENGLISH_ONLY.replace("languages: [en]\n", ""), encoding="utf-8")
     for _ in range(2):
         result = mkdocs(site_copy, "build")
         assert result.returncode == 0, result.stderr
@@ -130,7 +115,7 @@ def test_corrupt_cache_is_ignored_and_replaced(site_copy):
 
 def test_removed_quiz_leaves_the_cache_file(site_copy):
     """The cache holds only what the last build used, so it never grows with old versions."""
-    (site_copy / "content/quizzes/helm.yml").write_text(HELM, encoding="utf-8")
+    (site_copy / "content/quizzes/helm.yml").write_text(ENGLISH_ONLY, encoding="utf-8")
     build(site_copy)
     entries = json.loads((site_copy / ENTRIES).read_text(encoding="utf-8"))
     assert (len(entries["quizzes"]), len(entries["pages"])) == (2, 3)  # helm is English only

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from conftest import build, mkdocs, shared_path, soup
+from conftest import ENGLISH_ONLY, build, mkdocs, shared_path, soup
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/index.html"
 
@@ -169,22 +169,6 @@ def test_page_has_a_light_dark_toggle(built_site):
     page = soup(built_site / QUIZ)
     schemes = {i["data-md-color-scheme"] for i in page.select("input.md-option[data-md-color-scheme]")}
     assert schemes == {"default", "slate"}
-
-
-ENGLISH_ONLY = """\
-languages: [en]
-title:
-  en: Helm Basics Quiz
-learning_material: ../ai-ml/kubeflow-trainer.md
-next: ./ai-ml/kubeflow-trainer.md
-questions:
-  - id: release
-    kind: short_answer
-    question:
-      en: What is a Helm release?
-    answer:
-      en: One installed instance of a chart.
-"""
 
 
 def test_declared_english_only_quiz_builds_cleanly_and_never_404s(site_copy):
