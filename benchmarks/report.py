@@ -40,6 +40,16 @@ def per_page(result: dict, site: str) -> float:
     return result["sites"][site]["median_seconds"] / result["pages"]
 
 
+def spread(build: list[dict]) -> float:
+    """The largest slowest / fastest build time of one site at one quiz count."""
+    return max(max(s["seconds"]) / min(s["seconds"]) for r in build for s in r["sites"].values())
+
+
+def round_ratios(result: dict, site: str, other: str) -> list[float]:
+    """Time ratios `site` / `other`, one per round."""
+    return [a / b for a, b in zip(result["sites"][site]["seconds"], result["sites"][other]["seconds"])]
+
+
 def build_table(build: list[dict]) -> list[str]:
     lines = ["| quizzes | pages | site | median time (s) | median peak RSS (MiB) | ms per page |",
              "|---:|---:|---|---:|---:|---:|"]
@@ -86,9 +96,15 @@ def main(argv: list[str] | None = None) -> int:
             for site in SITES if site in by_count[500]["sites"]) + ". Time per page is the whole build's "
             "median time divided by its pages, so it includes each build's fixed start-up cost."]
     lines += ["", "The machine these figures come from has 2 cores shared with other work running at the same "
-              "time, so single builds vary by up to 2x between rounds (see the JSON files in "
+              f"time, so single builds of the same site varied by up to {spread(build):.2f}x in this run (see the "
+              "JSON files in "
               "benchmarks/results/ for every run); the median time columns, and the plot, carry that noise, "
-              "the per-round ratios much less of it."]
+              "and so, less, do the per-round ratios. Their spread, lowest to highest: "
+              + "; ".join(f"{r['quizzes']} quizzes: " + ", ".join(
+                  f"{ours}/floor {min(ratios):.2f}–{max(ratios):.2f}"
+                  for ours in ("quizpages", "quizpages-warm") if ours in r["sites"] and "floor" in r["sites"]
+                  for ratios in [round_ratios(r, ours, "floor")])
+                  for r in build) + "."]
     validate = args.results / "validate.json"
     if validate.exists():
         v = json.loads(validate.read_text(encoding="utf-8"))
