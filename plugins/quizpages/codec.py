@@ -2,7 +2,10 @@
 
 JSON, not pickle: a cache directory can be restored from CI storage or copied
 between machines, and reading it must never run code. Sources are kept, so a
-warning read back from the cache still points at its line and column.
+warning read back from the cache still points at its line and column. Data
+that is not what `encode` writes raises, and the cache then treats the entry as
+a miss; the cache file is otherwise trusted like the site's other files, since
+only quizpages writes it.
 """
 
 from __future__ import annotations
@@ -47,7 +50,11 @@ _new_tuple = tuple.__new__  # a warm build reads back some 250 sources per quiz:
 def _unsource(path: str, raw: list | None) -> Source | None:
     if raw is None:
         return None
-    return _new_tuple(Source, (path, *raw) if len(raw) == 2 else raw)
+    if len(raw) == 2:
+        return _new_tuple(Source, (path, *raw))
+    if len(raw) == 3:
+        return _new_tuple(Source, raw)
+    raise ValueError(f"not a source: {raw!r}")
 
 
 def _sources(path: str, sources: dict[str, Source]) -> dict[str, list]:
@@ -55,7 +62,7 @@ def _sources(path: str, sources: dict[str, Source]) -> dict[str, list]:
 
 
 def _unsources(path: str, raw: dict[str, list]) -> dict[str, Source]:
-    return {key: _new_tuple(Source, (path, *value) if len(value) == 2 else value) for key, value in raw.items()}
+    return {key: _unsource(path, value) for key, value in raw.items()}
 
 
 # -- the model -------------------------------------------------------------------------
