@@ -114,7 +114,9 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.prerendered = {lang: pages_for(self.catalog, self.renderer, lang, base, cache)
                                 for lang in languages[1:]}
             self.library, self.catalog, self.renderer = None, Catalog(), None  # on_config makes a new one
-        if cache is not None:  # a build (not `serve`) has rendered every language's pages by now
+        if cache is not None:
+            # A build (not `serve`) has rendered every language's pages by now, so the cache can keep
+            # only what they used; `serve` renders one language at a time, so it keeps the rest too.
             written = cache.save(prune=not self.serving)
             log.debug(f"build cache: {cache.hits} hits, {cache.misses} misses, "
                       f"{'written' if written else 'unchanged'}")
