@@ -174,3 +174,12 @@ def test_one_damaged_entry_is_computed_again_and_replaced(tmp_path):
         assert QuizLibrary(("en", "ko"), cache=cache).load(str(quizzes)).quizzes == plain.quizzes
         assert (cache.hits, cache.misses) == expected
         cache.save(prune=True)
+
+
+def test_serve_leaves_a_cache_the_next_build_reads_whole(site_copy):
+    """`mkdocs serve` keeps every language's pages in the cache, so the build after it parses and renders nothing."""
+    from test_serve_survives import Server
+
+    with Server(site_copy) as server:
+        assert server.page("ko/quizzes/ai-ml/kubeflow-trainer/")[0] == 200
+    assert cache_stats(site_copy) == (3, 0)
