@@ -50,6 +50,16 @@ def round_ratios(result: dict, site: str, other: str) -> list[float]:
     return [a / b for a, b in zip(result["sites"][site]["seconds"], result["sites"][other]["seconds"])]
 
 
+def ratio_spread(result: dict) -> str:
+    """"200 quizzes: quizpages/floor 0.98–1.20, ...": the lowest and highest per-round ratio."""
+    parts = []
+    for ours in ("quizpages", "quizpages-warm"):
+        if ours in result["sites"] and "floor" in result["sites"]:
+            ratios = round_ratios(result, ours, "floor")
+            parts.append(f"{ours}/floor {min(ratios):.2f}–{max(ratios):.2f}")
+    return f"{result['quizzes']} quizzes: " + ", ".join(parts)
+
+
 def build_table(build: list[dict]) -> list[str]:
     lines = ["| quizzes | pages | site | median time (s) | median peak RSS (MiB) | ms per page |",
              "|---:|---:|---|---:|---:|---:|"]
@@ -100,11 +110,7 @@ def main(argv: list[str] | None = None) -> int:
               "JSON files in "
               "benchmarks/results/ for every run); the median time columns, and the plot, carry that noise, "
               "and so, less, do the per-round ratios. Their spread, lowest to highest: "
-              + "; ".join(f"{r['quizzes']} quizzes: " + ", ".join(
-                  f"{ours}/floor {min(ratios):.2f}–{max(ratios):.2f}"
-                  for ours in ("quizpages", "quizpages-warm") if ours in r["sites"] and "floor" in r["sites"]
-                  for ratios in [round_ratios(r, ours, "floor")])
-                  for r in build) + "."]
+              + "; ".join(ratio_spread(r) for r in build) + "."]
     validate = args.results / "validate.json"
     if validate.exists():
         v = json.loads(validate.read_text(encoding="utf-8"))

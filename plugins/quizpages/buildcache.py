@@ -93,15 +93,16 @@ class BuildCache:
 
     def get_quiz(self, key: str, path: str) -> tuple[Quiz | None, list[Problem]] | None:
         raw = self._get("quizzes", key)
-        if raw is None:
-            return None
-        try:
-            return codec.decode(path, json.loads(raw))
-        except (ValueError, KeyError, TypeError, IndexError, RecursionError):  # corrupt: compute it again
-            del self._used["quizzes"][key]
-            self.hits -= 1
-            self.misses += 1
-            return None
+        if raw is not None:
+            try:
+                loaded = codec.decode(path, json.loads(raw))
+            except (ValueError, KeyError, TypeError, IndexError, RecursionError):  # corrupt: compute it again
+                del self._used["quizzes"][key]
+            else:
+                self.hits += 1
+                return loaded
+        self.misses += 1
+        return None
 
     def keep_quiz(self, key: str) -> None:
         """Keep an entry this build did not read (its model was still in memory) for the next one."""
@@ -117,7 +118,12 @@ class BuildCache:
     # -- rendered pages --------------------------------------------------------------------
 
     def get_page(self, key: str) -> str | None:
-        return self._get("pages", key)
+        content = self._get("pages", key)
+        if content is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return content
 
     def put_page(self, key: str, content: str) -> None:
         self._used["pages"][key] = content
@@ -159,12 +165,10 @@ class BuildCache:
         yield "}"
 
     def _get(self, kind: str, key: str) -> str | None:
+        """The stored entry, marked as used by this build, or None."""
         value = self._entries(kind).get(key)
-        if value is None:
-            self.misses += 1
-            return None
-        self.hits += 1
-        self._used[kind][key] = value
+        if value is not None:
+            self._used[kind][key] = value
         return value
 
     def _entries(self, kind: str) -> dict[str, str]:

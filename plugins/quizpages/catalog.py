@@ -20,7 +20,7 @@ from .problems import Problem, sort_key
 from .htmlpolicy import check_quiz as check_html
 from .links import check_links, check_quiz_id, check_text_links
 from .validate import validate_quiz
-from .yamlsource import MAX_FILE_BYTES
+from .yamlsource import MAX_FILE_BYTES, read_capped
 
 
 @dataclass
@@ -122,8 +122,7 @@ def _read_small(path: str) -> bytes | None:
     """The file's bytes for the cache key, or None when unreadable or too large: the loader then
     reads it itself and reports why."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
+        data = read_capped(path)
     except OSError:
         return None
     return data if len(data) <= MAX_FILE_BYTES else None

@@ -128,12 +128,17 @@ class _TooMuchWork(Exception):
         self.problem = error(source, message, hint)
 
 
+def read_capped(path: str) -> bytes:
+    """The file's bytes, one past MAX_FILE_BYTES at most, so a huge file is never read whole."""
+    with open(path, "rb") as f:
+        return f.read(MAX_FILE_BYTES + 1)
+
+
 def read_yaml(path: str, data: bytes | None = None) -> tuple[YNode | None, list[Problem]]:
     """Parse `path` (or `data` read from it) into a located tree, collecting every problem."""
     if data is None:
         try:
-            with open(path, "rb") as f:
-                data = f.read(MAX_FILE_BYTES + 1)
+            data = read_capped(path)
         except OSError as exc:
             return None, [error(Source(path), f"cannot read the file: {exc.strerror}",
                                 "Make sure the file exists and is readable")]
