@@ -1,0 +1,54 @@
+"""Rules over a loaded quiz: translations, the languages of questions, and each kind's own rules.
+
+Pure functions over the model, each returning problems; no YAML, no Markdown
+rendering (validation must stay cheap enough to run on every save).
+"""
+
+from __future__ import annotations
+
+from ..kinds import KINDS, Registry
+from ..model import Problem, Quiz, Source, error, warning
+
+
+def check_translations(quiz: Quiz) -> list[Problem]:
+    """A translation missing without a `languages:` declaration is a warning."""
+    problems = []
+    for slot in quiz.texts():
+        for language in slot.languages:
+            if not slot.text.has(language):
+                others = ", ".join(lang for lang in slot.languages if lang != language)
+                problems.append(warning(
+                    slot.text.source or slot.fallback or Source(""),
+                    f"{slot.label} has no '{language}' translation",
+                    f"Add `{language}: ...` under it, or declare the languages it exists in, "
+                    f"for example `languages: [{others}]`",
+                ))
+    return problems
+
+
+def check_question_languages(quiz: Quiz) -> list[Problem]:
+    problems = []
+    for number, question in enumerate(quiz.questions, start=1):
+        for language in question.languages or ():
+            if language not in quiz.languages:
+                problems.append(error(
+                    question.field_sources.get("languages", question.source or Source("")),
+                    f"question {number} ({question.id}) lists '{language}', but the quiz exists only in "
+                    f"{', '.join(quiz.languages)}",
+                    "Add the language to the quiz's `languages:`, or remove it from the question's",
+                ))
+    if quiz.questions and not any(quiz.questions_in(language) for language in quiz.languages):
+        problems.append(error(quiz.source or Source(""), "no question exists in any of the quiz's languages",
+                              "Check the `languages:` of the quiz and its questions"))
+    return problems
+
+
+def check_kinds(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:
+    """Each question against its kind's rules (an answer naming no option, duplicate options, ...)."""
+    return [problem for number, question in enumerate(quiz.questions, start=1)
+            for problem in kinds.of(question).check(question, f"question {number} ({question.id})")]
+
+
+def check_rules(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:
+    """Every rule that looks at one quiz on its own."""
+    return check_translations(quiz) + check_question_languages(quiz) + check_kinds(quiz, kinds)

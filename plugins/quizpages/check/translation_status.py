@@ -1,0 +1,130 @@
+"""Which translations are missing or stale: review hashes of the source-language text.
+
+Each translation unit (a quiz's own texts, or one question) has a review hash:
+a hash of its source-language texts. `accept` stores the current hash per
+language in a sidecar file, ``translations/<quiz id>.json`` beside mkdocs.yml,
+so the quiz file itself is never rewritten. Later, a stored hash that differs
+from the current one means the source text changed after the translation was
+reviewed: the translation is stale. A unit without a stored hash counts as
+current, which is where every existing quiz starts.
+
+Pure core: no MkDocs, no printing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+
+from ..model import Question, Quiz, Source, Text
+from ..model.quiz import QUIZ_UNIT, question_unit
+from ..util.atomic_write import write_atomic
+
+SIDECAR_DIR = "translations"
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str  # "missing_quiz", "missing_question" or "stale"
+    language: str
+    quiz: str
+    question: str | None
+    source: Source | None
+
+    def as_dict(self, relative_to: str | None = None) -> dict:
+        path = self.source.path if self.source else None
+        if path and relative_to:
+            path = os.path.relpath(path, relative_to)
+        return {"kind": self.kind, "language": self.language, "quiz": self.quiz, "question": self.question,
+                "file": path, "line": self.source.line if self.source else None}
+
+    def message(self) -> str:
+        if self.kind == "missing_quiz":
+            return f"quiz {self.quiz} has no '{self.language}' translation"
+        what = f"question {self.question}" if self.question else "the quiz's title and texts"
+        if self.kind == "missing_question":
+            return f"{self.quiz}: {what} has no '{self.language}' translation"
+        return (f"{self.quiz}: the '{self.language}' translation of {what} is stale: the source text changed "
+                f"after it was accepted (review it, then run `quizpages status --accept {self.quiz}`)")
+
+
+Unit = list[tuple[str, Text]]  # the (name, text) pairs of one translation unit, in file order
+
+
+def units(quiz: Quiz) -> dict[str, tuple[Unit, Question | None]]:
+    """Translation units of a quiz: name -> ((name, text) pairs, the question or None)."""
+    questions = {question_unit(q.id): q for q in quiz.questions}
+    result: dict[str, tuple[Unit, Question | None]] = {QUIZ_UNIT: ([], None)}
+    result.update({name: ([], question) for name, question in questions.items()})
+    for slot in quiz.texts():
+        result[slot.unit][0].append((slot.name, slot.text))
+    return result
+
+
+def review_hash(texts: Unit, source_language: str) -> str:
+    """A short hash of the source-language text of a unit's texts (whitespace at the ends ignored)."""
+    values = [(name, (t.by_language.get(source_language) or "").strip()) for name, t in texts]
+    digest = hashlib.sha256(json.dumps(values, ensure_ascii=False).encode("utf-8")).hexdigest()
+    return digest[:16]
+
+
+def _translated(texts: Unit, source_language: str, language: str) -> bool:
+    """Every field written in the source language is written in `language` too."""
+    return all(t.has(language) for _, t in texts if source_language in t.by_language)
+
+
+def sidecar_path(root: str, quiz_id: str) -> str:
+    return os.path.join(root, SIDECAR_DIR, *quiz_id.split("/")) + ".json"
+
+
+def read_review_hashes(root: str, quiz_id: str) -> dict[str, dict[str, str]]:
+    """language -> unit -> accepted review hash; empty when nothing was accepted yet."""
+    path = sidecar_path(root, quiz_id)
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    return {lang: dict(found) for lang, found in data.items() if isinstance(found, dict)}
+
+
+def status(quiz: Quiz, languages: tuple[str, ...], accepted: dict[str, dict[str, str]]) -> list[Finding]:
+    """Missing and stale translations of `quiz` in every language but the source language."""
+    source = languages[0]
+    findings = []
+    for language in languages[1:]:
+        if language not in quiz.languages:
+            findings.append(Finding("missing_quiz", language, quiz.id, None, quiz.source))
+            continue
+        stored = accepted.get(language, {})
+        for name, (texts, question) in units(quiz).items():
+            where = question.source if question else quiz.source
+            qid = question.id if question else None
+            if question is not None and not question.in_language(language, quiz.languages) \
+                    or not _translated(texts, source, language):
+                if question is None or question.in_language(source, quiz.languages):
+                    findings.append(Finding("missing_question", language, quiz.id, qid, where))
+                continue
+            if name in stored and stored[name] != review_hash(texts, source):
+                findings.append(Finding("stale", language, quiz.id, qid, where))
+    return findings
+
+
+def accept(root: str, quiz: Quiz, languages: tuple[str, ...], only: tuple[str, ...] = ()) -> str:
+    """Store the current review hashes of every translated unit of `quiz`; returns the sidecar path."""
+    source = languages[0]
+    data = read_review_hashes(root, quiz.id)
+    for language in languages[1:]:
+        if only and language not in only or language not in quiz.languages:
+            continue
+        stored = {}
+        for name, (texts, question) in units(quiz).items():
+            if question is not None and not question.in_language(language, quiz.languages):
+                continue
+            if _translated(texts, source, language):
+                stored[name] = review_hash(texts, source)
+        data[language] = stored
+    path = sidecar_path(root, quiz.id)
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", overwrite=True)
+    return path

@@ -1,0 +1,73 @@
+"""``quizpages new SLUG --title TITLE``: start a quiz file with one example question of each kind."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import posixpath
+import re
+import sys
+
+from ..load import dump_quiz
+from ..model import Quiz, Text
+from ..model.fields import ID_PATTERN
+from ..model.layout import quiz_file
+from ..site import QuizSite
+from ..util.atomic_write import write_atomic
+from .schema import SCHEMA_FILE
+
+_SEGMENT = re.compile(ID_PATTERN)
+
+HEADER = """\
+# Only {lang} so far: `quizpages status` lists this quiz as untranslated. When you add a
+# translation, add its language to `languages:` (or remove `languages:` once every language is there).
+"""
+
+
+def add_parser(sub, parents) -> argparse.ArgumentParser:
+    parser = sub.add_parser("new", parents=parents, help="start a new quiz file under the quizzes folder")
+    parser.add_argument("slug", help="the quiz id, which may contain folders: ai-ml/katib")
+    parser.add_argument("--title", required=True, help="the quiz title in the source language")
+    return parser
+
+
+def slug_problem(slug: str) -> str | None:
+    parts = slug.split("/")
+    if slug.endswith(".yml") or not all(_SEGMENT.match(p) for p in parts):
+        return (f"'{slug}' is not a quiz id (Use lower-case letters, digits and dashes, with `/` between "
+                "folders, and no .yml: ai-ml/katib)")
+    return None
+
+
+def starter_quiz(site: QuizSite, slug: str, title: str) -> Quiz:
+    """A quiz in the source language with one example question of every kind the site knows."""
+    language = site.source_language
+    return Quiz(id=slug, declared_languages=(language,), languages=(language,), title=Text({language: title}),
+                intro=Text({language: "One or two sentences on what this quiz checks."}),
+                questions=tuple(kind.example(language) for kind in site.kinds))
+
+
+def quiz_text(site: QuizSite, slug: str, title: str, path: str) -> str:
+    schema = os.path.relpath(os.path.join(site.settings.root, SCHEMA_FILE), os.path.dirname(path))
+    text = dump_quiz(starter_quiz(site, slug, title), posixpath.join(*schema.split(os.sep)))
+    first, rest = text.split("\n", 1)
+    return first + "\n" + HEADER.format(lang=site.source_language) + rest
+
+
+def run(args: argparse.Namespace, site: QuizSite) -> int:
+    problem = slug_problem(args.slug)
+    if problem:
+        print(f"quizpages new: error: {problem}", file=sys.stderr)
+        return 2
+    if not args.title.strip():
+        print("quizpages new: error: the title is empty (Pass --title \"...\")", file=sys.stderr)
+        return 2
+    path = quiz_file(site.settings.quizzes_path, args.slug)
+    try:
+        write_atomic(path, quiz_text(site, args.slug, args.title.strip(), path))
+    except FileExistsError:
+        print(f"{os.path.relpath(path)}: error: the file exists and was left unchanged "
+              "(Choose another id, or edit the existing quiz)", file=sys.stderr)
+        return 1
+    print(f"wrote {os.path.relpath(path)}")
+    return 0

@@ -1,0 +1,71 @@
+"""``quizpages render --out DIR``: every quiz page in every language as plain Markdown files.
+
+The way out of MkDocs: the pages come from the same core Renderer the plugin
+uses (never MkDocs), with ``<details>`` blocks and front matter, laid out like
+the site (the source language at the root, others under ``<lang>/``), so any
+Markdown site generator with HTML-in-Markdown support can build them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import yaml
+
+from ..model import layout
+from ..render import Renderer
+from ..site import QuizSite
+from ..util.atomic_write import write_atomic
+
+
+def add_parser(sub, parents) -> argparse.ArgumentParser:
+    parser = sub.add_parser("render", parents=parents,
+                            help="write every quiz page as plain Markdown (no MkDocs needed)")
+    parser.add_argument("--out", required=True, help="the folder to write into")
+    parser.add_argument("--force", action="store_true", help="replace files that already exist in --out")
+    return parser
+
+
+def front_matter(data: dict) -> str:
+    return "---\n" + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000) + "---\n\n"
+
+
+def pages(renderer: Renderer, quizzes: dict, languages: tuple[str, ...]) -> dict[str, str]:
+    """Output path (relative, with /) -> file text, for every quiz page and index of every language."""
+    out: dict[str, str] = {}
+    for language in languages:
+        prefix = "" if language == languages[0] else f"{language}/"
+        for quiz_id, quiz in sorted(quizzes.items()):
+            if language not in quiz.languages:
+                continue
+            meta = {"title": renderer.text(quiz.title, language), "lang": language, "quiz": quiz_id,
+                    "languages": list(quiz.languages)}
+            out[prefix + layout.markdown_path(quiz_id)] = front_matter(meta) + renderer.quiz_page(quiz, language)
+        index_meta = {"title": renderer.strings(language)("index.title"), "lang": language}
+        out[prefix + layout.INDEX_MARKDOWN] = front_matter(index_meta) + renderer.index_page(language)
+    return out
+
+
+def run(args: argparse.Namespace, site: QuizSite) -> int:
+    catalog = site.load()
+    cwd = os.getcwd()
+    for problem in catalog.problems:
+        print(problem.render(cwd))
+    if catalog.errors:
+        print("quizpages render: nothing written; fix the errors above first", file=sys.stderr)
+        return 1
+    output = pages(site.renderer(catalog), catalog.quizzes, site.languages)
+    targets = {rel: os.path.join(args.out, *rel.split("/")) for rel in output}
+    existing = [t for t in targets.values() if os.path.exists(t)]
+    if existing and not args.force:
+        for path in existing:
+            print(f"{os.path.relpath(path)}: error: the file exists and was left unchanged "
+                  "(Pass --force to replace it, or choose an empty --out folder)", file=sys.stderr)
+        return 1
+    for rel, text in output.items():
+        write_atomic(targets[rel], text, overwrite=args.force)
+    print(f"wrote {len(output)} page{'s' if len(output) != 1 else ''} to {os.path.relpath(args.out)}",
+          file=sys.stderr)
+    return 0

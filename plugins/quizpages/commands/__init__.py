@@ -1,1 +1,0 @@
-"""One module per `quizpages` subcommand (see cli.py)."""

@@ -1,0 +1,109 @@
+"""What a question kind is: one declaration, and the registry every layer asks.
+
+A `Kind` names everything about one kind of question in one place: the fields it
+adds to a question (a dataclass declared with `declared(...)`, from which the
+loader, the JSON Schema, the YAML writer and the build cache all work), its
+rules, how its page fragment is fed, its section heading, its scaffold for
+`quizpages new` and, where the source site's format had it, how the importer
+recognises it. No layer tests a kind's name; each asks the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..model import Problem, Question, Text
+
+
+class RenderContext(Protocol):
+    """What a kind's `view` may use to turn its fields into template values (given by the renderer)."""
+
+    language: str
+
+    def text(self, text: Text | None) -> str | None:
+        """The text in the page's language as safe Markdown (falling back as pages do), or None."""
+
+    def is_inline(self, markdown: str) -> bool:
+        """Whether `markdown` is one paragraph that can follow a label on the same line."""
+
+    def indent(self, markdown: str, width: int) -> str:
+        """`markdown` with its continuation lines indented to stay inside a list item."""
+
+
+Rule = Callable[[Question, str], Iterable[Problem]]
+"""A check of one question of a kind: (question, "question 2 (id)") -> problems, located in the file."""
+
+
+@dataclass(frozen=True)
+class ImportMapping:
+    """How the importer recognises a question of this kind on a source site page.
+
+    `sections` are section headings (lower-case, any language) whose questions are of
+    this kind; `matches` tells whether a parsed question fits the kind; `auto` lets
+    the kind be chosen by `matches` alone, without a section saying so; `build` makes
+    the kind's body from the parsed question's texts (see quizpages.load.importer).
+    """
+
+    sections: tuple[str, ...]
+    matches: Callable[[Any], bool]
+    build: Callable[[Any], Any]
+    auto: bool = True
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    order: int  # where its section comes on a page, and its place in lists of kinds
+    body: type  # the fields it adds to a question, declared with `declared(...)`
+    doc: str  # one line: what a question of this kind asks
+    section: str  # the strings key of its section heading on a page
+    fragment: str  # its template under fragments/, with the macros `body` and `answer`
+    view: Callable[[Question, RenderContext], dict]  # the template values of one question
+    example: Callable[[str], Question]  # a question to start from in `language`, for `quizpages new`
+    rules: tuple[Rule, ...] = ()
+    importer: ImportMapping | None = None
+    attributes: Callable[[Question], dict[str, str]] = field(default=lambda question: {})
+    """HTML attributes of the question's list, the data its self-check reads (see quizpages.js)."""
+
+    def check(self, question: Question, what: str) -> list[Problem]:
+        return [problem for rule in self.rules for problem in rule(question, what)]
+
+
+class Registry:
+    """The kinds a site knows, in page order. Register a kind to add it; nothing else changes."""
+
+    def __init__(self, kinds: Iterable[Kind] = ()):
+        self._kinds: dict[str, Kind] = {}
+        for kind in kinds:
+            self.register(kind)
+
+    def register(self, kind: Kind) -> Kind:
+        if kind.name in self._kinds:
+            raise ValueError(f"a question kind named '{kind.name}' is registered already")
+        self._kinds[kind.name] = kind
+        self._kinds = dict(sorted(self._kinds.items(), key=lambda item: (item[1].order, item[0])))
+        return kind
+
+    def unregister(self, name: str) -> None:
+        del self._kinds[name]
+
+    def get(self, name: str) -> Kind | None:
+        return self._kinds.get(name)
+
+    def __getitem__(self, name: str) -> Kind:
+        return self._kinds[name]
+
+    def __iter__(self) -> Iterator[Kind]:
+        return iter(list(self._kinds.values()))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._kinds
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._kinds)
+
+    def of(self, question: Question) -> Kind:
+        """The kind of a loaded question (loading made sure it is registered)."""
+        return self._kinds[question.kind]

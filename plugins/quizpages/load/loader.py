@@ -1,0 +1,164 @@
+"""One quiz file -> model, with every structural problem located.
+
+`read_quiz` checks a file's shape (keys, types, required fields) against the
+model's declarations and the kinds' (see `reader`). What values mean, such as
+an answer naming an option or a translation being missing, is checked on the
+model afterwards (quizpages.check), so one run reports both.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+
+from ..kinds import KINDS, Kind, Registry
+from ..model import Question, Quiz, Source
+from ..model.fields import KindType, QuestionsType, declared_fields
+from ..model.problems import Problem, sort_key
+from .reader import INVALID, Reader, join, missing_hint
+from .yamlsource import YMap, YNode, YScalar, YSeq, read_yaml
+
+
+class _QuizReader(Reader):
+    """Reads a quiz: the generic reader plus what only quizzes have, questions and their kinds."""
+
+    def __init__(self, path: str, languages: tuple[str, ...], kinds: Registry):
+        super().__init__(path, languages)
+        self.kinds = kinds
+
+    def read(self, node, kind, parent, key, separator=": ", sources=None):  # type: ignore[override]
+        if isinstance(kind, QuestionsType):
+            return self.questions(node)
+        if isinstance(kind, KindType):
+            found = self.kind(node, join(parent, key, separator))
+            return INVALID if found is None else found.name
+        return super().read(node, kind, parent, key, separator, sources)
+
+    def quiz(self, root: YNode, quiz_id: str) -> Quiz | None:
+        """The quiz, without the questions that have errors; None when the quiz itself cannot be read."""
+        if not self.expect(root, YMap, "a quiz file", "A quiz file is a mapping with title, questions, ..."):
+            return None
+        assert isinstance(root, YMap)
+        before = len(self.problems)
+        found = self.check_keys(root, declared_fields(Quiz), "the quiz")
+        questions_node = found.pop("questions", None)
+        values, sources = self.fields(found, "")
+        envelope_ok = len(self.problems) == before
+        if questions_node is not None:
+            values["questions"] = self.questions(questions_node[1])
+            sources["questions"] = questions_node[1].source
+        if not envelope_ok:  # only broken questions may be left out for the rest to be checked
+            return None
+        return Quiz(id=quiz_id, **values, languages=values.get("declared_languages") or self.languages,
+                    source=root.source, field_sources=sources)
+
+    def questions(self, node: YNode) -> tuple[Question, ...]:
+        if not self.expect(node, YSeq, "questions", "Write `questions:` followed by `- id: ...` items"):
+            return ()
+        assert isinstance(node, YSeq)
+        if not node.items:
+            self.fail(node.source, "questions is empty", "Add at least one question")
+        result = []
+        seen_ids: dict[str, Source] = {}
+        for number, item in enumerate(node.items, start=1):
+            # Duplicate ids are checked on the raw tree, so a question with other errors still counts.
+            id_node = item.items.get("id", (None, None))[1] if isinstance(item, YMap) else None
+            if isinstance(id_node, YScalar) and id_node.value:
+                if id_node.value in seen_ids:
+                    self.fail(id_node.source,
+                              f"duplicate question id '{id_node.value}' (first used on line "
+                              f"{seen_ids[id_node.value].line})",
+                              "Give each question its own id; ids are anchors and keep readers' progress")
+                else:
+                    seen_ids[id_node.value] = id_node.source
+            question = self.question(item, number)
+            if question is not None:
+                result.append(question)
+        return tuple(result)
+
+    def question(self, node: YNode, number: int) -> Question | None:
+        """One question, or None when it has errors (they are recorded)."""
+        what = f"question {number}"
+        if not self.expect(node, YMap, what, "Each question is a mapping: `- id: ...`, `kind: ...`, ..."):
+            return None
+        assert isinstance(node, YMap)
+        before = len(self.problems)
+        kind_entry = node.items.get("kind")
+        kind = self.kind(kind_entry[1], f"{what}: kind", report=False) if kind_entry else None
+        envelope = declared_fields(Question)
+        own = declared_fields(kind.body) if kind else ()
+        known = {d.key for d in envelope} | {d.key for d in own}
+        found_envelope, found_own = {}, {}
+        for name, (key, value) in node.items.items():
+            if name in {d.key for d in envelope}:
+                found_envelope[name] = (next(d for d in envelope if d.key == name), value)
+            elif name in {d.key for d in own}:
+                found_own[name] = (next(d for d in own if d.key == name), value)
+            else:
+                self.foreign_key(key, name, kind, known, what)
+        for declared_field in envelope:
+            if declared_field.spec.required and declared_field.key not in node.items:
+                self.fail(node.source, f"{what} is missing the required key '{declared_field.key}'",
+                          missing_hint(declared_field))
+        for declared_field in own:
+            if declared_field.spec.required and declared_field.key not in node.items:
+                self.fail(node.source, f"{what} is {kind.name} but has no {declared_field.key}",  # type: ignore[union-attr]
+                          missing_hint(declared_field))
+        values, sources = self.fields(found_envelope, what)
+        body_values, body_sources = self.fields(found_own, what)
+        if len(self.problems) > before or kind is None:
+            return None
+        return Question(**values, body=kind.body(**body_values), source=node.source,
+                        field_sources={**sources, **body_sources})
+
+    def foreign_key(self, key: YScalar, name: str, kind: Kind | None, known: set[str], what: str) -> None:
+        """A key this question may not have: another kind's, or a typo."""
+        if kind is None:  # unknown kind: any kind's keys may belong, so only report what none has
+            every = known | {d.key for k in self.kinds for d in declared_fields(k.body)}
+            if name not in every:
+                self.unknown_key(key, name, sorted(every), what)
+            return
+        others = [k.name for k in self.kinds if name in {d.key for d in declared_fields(k.body)}]
+        if others:
+            self.fail(key.source, f"{what} is {kind.name} and cannot have {name}",
+                      f"Remove `{name}:`, or make it `kind: {others[0]}`")
+        else:
+            self.unknown_key(key, name, [d.key for d in declared_fields(Question)]
+                             + [d.key for d in declared_fields(kind.body)], what)
+
+    def kind(self, node: YNode, what: str, report: bool = True) -> Kind | None:
+        if not report:  # a first look, to know which keys the question may have; read again below
+            value = node.value.strip() if isinstance(node, YScalar) else None
+            return self.kinds.get(value) if value else None
+        value = self.string(node, what)
+        if value is None:
+            return None
+        kind = self.kinds.get(value)
+        if kind is None:
+            names = self.kinds.names()
+            close = difflib.get_close_matches(value, names, n=1, cutoff=0.5)
+            hint = f"Did you mean '{close[0]}'?" if close else "Use one of " + ", ".join(names)
+            self.fail(node.source, f"{what.rsplit(': ', 1)[0]}: unknown kind '{value}'", hint)
+        return kind
+
+
+def read_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes | None = None,
+              kinds: Registry = KINDS) -> tuple[Quiz | None, list[Problem]]:
+    """Read one quiz file: the quiz as far as it could be read (without broken questions; None when
+    the quiz itself is unreadable), and every structural problem, sorted by position."""
+    tree, problems = read_yaml(path, data)
+    if tree is None:
+        return None, problems
+    reader = _QuizReader(path, languages, kinds)
+    reader.problems = problems
+    quiz = reader.quiz(tree, quiz_id)
+    return quiz, sorted(reader.problems, key=sort_key)
+
+
+def find_quiz_files(folder: str) -> list[str]:
+    """Every ``*.yml`` file under `folder`, sorted, so ids and numbering are stable."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found.extend(os.path.join(root, name) for name in sorted(files) if name.endswith(".yml"))
+    return sorted(found)

@@ -1,0 +1,279 @@
+"""Read declared fields out of a located YAML tree, with a located problem for every wrong shape.
+
+The interpreter of `model.fields` for reading: each field type has one reader
+here, shared by every field of that type, the kinds' included. What a value
+means (an answer that names no option) is left to the rules in quizpages.check
+and the kinds; this module only knows shapes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from ..model import Source, Text
+from ..model.fields import (BoolType, Declared, LanguagesType, LetterType, ListType, MapType, NumberType,
+                            RecordType, StringType, TextType, declared_fields)
+from ..model.problems import Problem, error
+from .yamlsource import YMap, YNode, YScalar, YSeq, describe
+
+INVALID = object()
+"""What a reader returns for a value it could not read; the problem is recorded already."""
+
+_NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
+_TRUE, _FALSE = frozenset(("true", "yes")), frozenset(("false", "no"))
+
+
+def join(parent: str, key: str, separator: str = ": ") -> str:
+    """How messages name a field: ``question 2: options``, or just ``title`` at the top."""
+    return f"{parent}{separator}{key}" if parent else key
+
+
+class Reader:
+    """Turns one file's located YAML tree into model values, collecting problems instead of raising."""
+
+    def __init__(self, path: str, languages: tuple[str, ...]):
+        self.path = path
+        self.languages = languages  # the site's: text may be written in these only
+        self.problems: list[Problem] = []
+
+    def fail(self, where: Source, message: str, hint: str = "") -> None:
+        self.problems.append(error(where, message, hint))
+
+    # -- mappings of declared fields ---------------------------------------------------------
+
+    def check_keys(self, node: YMap, known: Iterable[Declared], what: str) -> dict[str, tuple[Declared, YNode]]:
+        """Report unknown keys (with a did-you-mean) and missing required ones; return the known ones."""
+        by_key = {d.key: d for d in known}
+        found: dict[str, tuple[Declared, YNode]] = {}
+        for name, (key, value) in node.items.items():
+            if name in by_key:
+                found[name] = (by_key[name], value)
+            else:
+                self.unknown_key(key, name, list(by_key), what)
+        for key, declared_field in by_key.items():
+            if declared_field.spec.required and key not in node.items:
+                self.fail(node.source, f"{what} is missing the required key '{key}'", missing_hint(declared_field))
+        return found
+
+    def unknown_key(self, key: YScalar, name: str, known: list[str], what: str) -> None:
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f"Did you mean '{close[0]}'?" if close else "Known keys: " + ", ".join(known)
+        self.fail(key.source, f"unknown key '{name}' in {what}", hint)
+
+    def fields(self, found: dict[str, tuple[Declared, YNode]], parent: str, separator: str = ": "
+               ) -> tuple[dict[str, Any], dict[str, Source]]:
+        """The values of the fields found (by attribute name), and where each was written (by key)."""
+        values: dict[str, Any] = {}
+        sources: dict[str, Source] = {}
+        for key, (declared_field, node) in found.items():
+            value = self.read(node, declared_field.spec.type, parent, key, separator, sources)
+            sources[key] = node.source
+            if value is not INVALID:
+                values[declared_field.name] = value
+        return values, sources
+
+    def record(self, node: YNode, kind: RecordType, parent: str, key: str) -> Any:
+        what = join(parent, key)
+        if kind.shorthand is not None and isinstance(node, YScalar) and not node.is_null:
+            shorthand = next(d for d in declared_fields(kind.cls) if d.name == kind.shorthand)
+            value = self.read(node, shorthand.spec.type, parent, key)
+            return INVALID if value is INVALID else kind.cls(**{kind.shorthand: value}, source=node.source)
+        if not self.expect(node, YMap, what, kind.hint):
+            return INVALID
+        assert isinstance(node, YMap)
+        before = len(self.problems)
+        found = self.check_keys(node, declared_fields(kind.cls), what)
+        values, _ = self.fields(found, what, separator=".")
+        if len(self.problems) > before:
+            return INVALID
+        return kind.cls(**values, source=node.source)
+
+    # -- one value of a declared type ----------------------------------------------------------
+
+    def read(self, node: YNode, kind: Any, parent: str, key: str, separator: str = ": ",
+             sources: dict[str, Source] | None = None) -> Any:
+        """The value of `node` as the field type `kind`, or INVALID (with a problem recorded)."""
+        what = join(parent, key, separator)
+        if isinstance(kind, TextType):
+            text = self.text(node, what)
+            return INVALID if text is None else text
+        if isinstance(kind, StringType):
+            return self.plain(node, kind, parent, key, what)
+        if isinstance(kind, LanguagesType):
+            languages = self.language_list(node, what)
+            return INVALID if languages is None else languages
+        if isinstance(kind, ListType):
+            return self.list(node, kind, parent, key, what, sources)
+        if isinstance(kind, MapType):
+            return self.mapping(node, kind, parent, key, what, sources)
+        if isinstance(kind, RecordType):
+            return self.record(node, kind, parent, key)
+        if isinstance(kind, NumberType):
+            return self.number(node, kind, what)
+        if isinstance(kind, BoolType):
+            return self.boolean(node, kind, what)
+        raise TypeError(f"no reader for the field type {kind!r} of '{what}'")  # a kind declared a new type
+
+    def plain(self, node: YNode, kind: StringType, parent: str, key: str, what: str) -> Any:
+        value = self.string(node, what, kind.hint)
+        if value is None:
+            return INVALID
+        normal = value.strip().upper() if isinstance(kind, LetterType) else value
+        if kind.pattern and not re.match(kind.pattern, normal):
+            suggestion = kind.suggest(value) if kind.suggest else ""
+            self.fail(node.source, kind.invalid.format(parent=parent, key=key, value=value),
+                      kind.invalid_hint.format(suggestion=suggestion))
+            return INVALID
+        return normal
+
+    def list(self, node: YNode, kind: ListType, parent: str, key: str, what: str,
+             sources: dict[str, Source] | None) -> Any:
+        if not self.expect(node, YSeq, what, kind.hint or f"Write `{key}:` followed by `- ...` items"):
+            return INVALID
+        assert isinstance(node, YSeq)
+        items, ok = [], True
+        for index, item in enumerate(node.items):
+            value = self.read(item, kind.item, parent, kind.label(key, index))
+            if value is INVALID:
+                ok = False
+                continue
+            if kind.unique and value in items:
+                self.fail(item.source, f"{join(parent, kind.label(key, index))}: '{value}' is listed twice in {key}",
+                          "List each one once")
+                ok = False
+            items.append(value)
+            if sources is not None and not isinstance(value, Text):
+                sources[f"{key}.{index}"] = item.source
+        count = len(node.items)
+        for limit, broken, template in ((kind.min_items, count < kind.min_items, kind.too_few),
+                                        (kind.max_items, kind.max_items is not None and count > kind.max_items,
+                                         kind.too_many)):
+            if broken:
+                fill = dict(parent=parent or key, key=key, count=count, min=kind.min_items, max=kind.max_items)
+                self.fail(node.source, template[0].format(**fill), template[1].format(**fill))
+                ok = False
+        return tuple(items) if ok else INVALID
+
+    def mapping(self, node: YNode, kind: MapType, parent: str, key: str, what: str,
+                sources: dict[str, Source] | None) -> Any:
+        if not self.expect(node, YMap, what, f"Write `{key}:` followed by `name: value` lines"):
+            return INVALID
+        assert isinstance(node, YMap)
+        result, ok = {}, True
+        for name, (name_node, value_node) in node.items.items():
+            label = kind.label(key, name)
+            name_value = self.plain(name_node, kind.key, parent, key, join(parent, label))
+            value = self.read(value_node, kind.value, parent, label)
+            if name_value is INVALID or value is INVALID:
+                ok = False
+                continue
+            result[name_value] = value
+            if sources is not None:
+                sources[f"{key}.{name_value}"] = name_node.source
+        return result if ok else INVALID
+
+    def number(self, node: YNode, kind: NumberType, what: str) -> Any:
+        value = self.string(node, what, kind.hint)
+        if value is None:
+            return INVALID
+        if not _NUMBER.match(value.strip()):
+            self.fail(node.source, f"{what}: '{value}' is not a number", kind.hint)
+            return INVALID
+        return float(value.strip().replace(",", "."))
+
+    def boolean(self, node: YNode, kind: BoolType, what: str) -> Any:
+        value = self.string(node, what, kind.hint)
+        if value is None:
+            return INVALID
+        if value.strip().lower() in _TRUE:
+            return True
+        if value.strip().lower() in _FALSE:
+            return False
+        self.fail(node.source, f"{what}: '{value}' is neither true nor false", kind.hint)
+        return INVALID
+
+    # -- primitives ---------------------------------------------------------------------------
+
+    def expect(self, node: YNode, kind: type, what: str, hint: str) -> bool:
+        # Any non-empty scalar is text as written: `yes`, `2` or `2026-10-01` are an author's words,
+        # not YAML 1.1 booleans, numbers or dates.
+        if isinstance(node, kind) and (kind is not YScalar or not node.is_null):  # type: ignore[union-attr]
+            return True
+        expected = {YMap: "a mapping", YSeq: "a list", YScalar: "text"}[kind]
+        self.fail(node.source, f"{what} must be {expected}, not {describe(node)}", hint)
+        return False
+
+    def string(self, node: YNode, what: str, hint: str = "") -> str | None:
+        if not self.expect(node, YScalar, what, hint or "Write it as text on the same line, not as a list or mapping"):
+            return None
+        value = node.value  # type: ignore[union-attr]
+        if not value.strip():
+            self.fail(node.source, f"{what} is empty", "Write the text, or remove the key")
+            return None
+        return value
+
+    def language(self, key: YScalar, what: str) -> bool:
+        if key.value in self.languages:
+            return True
+        close = difflib.get_close_matches(key.value, self.languages, n=1, cutoff=0.5)
+        configured = ", ".join(self.languages)
+        hint = (f"Did you mean '{close[0]}'? " if close else "") + (
+            f"This site's languages are {configured}; see plugins.quizpages.languages in mkdocs.yml")
+        self.fail(key.source, f"'{key.value}' in {what} is not a language of this site", hint)
+        return False
+
+    def text(self, node: YNode, what: str) -> Text | None:
+        if isinstance(node, YScalar) and not node.is_null:
+            value = self.string(node, what)
+            return Text(neutral=value, source=node.source) if value is not None else None
+        if not isinstance(node, YMap):
+            self.fail(node.source, f"{what} must be text or a mapping of language to text, not {describe(node)}",
+                      "Write `en: ...` and `ko: ...` lines under it, or one text for every language; "
+                      "quote text that looks like a number")
+            return None
+        by_language: dict[str, str] = {}
+        sources: dict[str, Source] = {}
+        ok = True
+        for name, (key, value) in node.items.items():
+            if not self.language(key, what):
+                ok = False
+                continue
+            text = self.string(value, f"{what} [{name}]")
+            if text is None:
+                ok = False
+                continue
+            by_language[name] = text
+            sources[name] = value.source
+        if not node.items:
+            self.fail(node.source, f"{what} is empty", "Write the text in each language")
+            return None
+        return Text(by_language=by_language, source=node.source, sources=sources) if ok else None
+
+    def language_list(self, node: YNode, what: str) -> tuple[str, ...] | None:
+        if not self.expect(node, YSeq, what, "Write a list such as `[en, ko]`"):
+            return None
+        assert isinstance(node, YSeq)
+        result: list[str] = []
+        ok = True
+        for item in node.items:
+            if not self.expect(item, YScalar, f"an entry of {what}", "Write language codes such as en"):
+                ok = False
+                continue
+            assert isinstance(item, YScalar)
+            if item.value in result:
+                self.fail(item.source, f"'{item.value}' is listed twice in {what}", "Remove one")
+            elif self.language(item, what):
+                result.append(item.value)
+            else:
+                ok = False
+        if not node.items:
+            self.fail(node.source, f"{what} is empty", "List at least one language, or remove the key")
+            return None
+        return tuple(result) if ok else None
+
+
+def missing_hint(declared_field: Declared) -> str:
+    return declared_field.spec.missing_hint or f"Add `{declared_field.key}: {declared_field.spec.example}`"

@@ -1,0 +1,62 @@
+"""The plugin's options as MkDocs sees them, built from the one declaration in quizpages.settings.options.
+
+MkDocs validates ``plugins: - quizpages:`` through `QuizPagesConfig`, with the same
+type checks and cross-field checks (`check_options`) the CLI runs on mkdocs.yml,
+so a bad option reads the same in `mkdocs build` and in every `quizpages` command.
+`site_settings` turns the validated config into the core's `SiteSettings`.
+"""
+
+from __future__ import annotations
+
+import os
+
+from mkdocs.config.base import BaseConfigOption, Config, ValidationError
+from mkdocs.config.defaults import MkDocsConfig
+
+from ..settings import I18nLanguage, I18nSettings, SiteSettings
+from ..settings.options import OPTIONS, Option, OptionError, check_options, check_value
+
+
+class _Declared(BaseConfigOption):
+    """One option of OPTIONS, validated by its declaration."""
+
+    def __init__(self, option: Option):
+        super().__init__()
+        self.option = option
+        self.default = option.default
+
+    def run_validation(self, value: object) -> object:
+        try:
+            return check_value(self.option, value)
+        except OptionError as exc:
+            raise ValidationError(str(exc)) from None
+
+
+def _validate(self: Config):
+    failed, warnings = Config.validate(self)
+    if not failed:  # checks across entries need every option to have its type first
+        failed += [(name, ValidationError(message)) for name, message in check_options(dict(self))]
+    return failed, warnings
+
+
+QuizPagesConfig = type("QuizPagesConfig", (Config,),
+                       {**{option.name: _Declared(option) for option in OPTIONS}, "validate": _validate,
+                        "__doc__": "The options of ``plugins: - quizpages:``; see quizpages.settings.options."})
+
+
+def site_settings(config: MkDocsConfig, options: Config) -> SiteSettings:
+    """The core's settings of the site MkDocs is building."""
+    root = os.path.dirname(os.path.abspath(config.config_file_path)) if config.config_file_path else os.getcwd()
+    i18n = config.plugins.get("i18n")
+    return SiteSettings(
+        root=root, docs_dir=os.path.abspath(config.docs_dir), config_file=config.config_file_path,
+        languages=tuple(options["languages"]), quizzes_dir=options["quizzes_dir"],
+        allowed_html=tuple(options["allowed_html"]),
+        strings_dir=os.path.join(root, options["strings_dir"]) if options["strings_dir"] else None,
+        custom_dir=config.theme.custom_dir or None, cache=options["cache"],
+        cache_dir=os.path.join(root, options["cache_dir"]), enabled=options["enabled"],
+        use_directory_urls=config.use_directory_urls,
+        i18n=None if i18n is None else I18nSettings(
+            i18n.config.docs_structure,
+            tuple(I18nLanguage(lang.locale, lang.name, lang.default, lang.build) for lang in i18n.config.languages)),
+    )

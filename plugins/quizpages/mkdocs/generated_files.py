@@ -1,0 +1,63 @@
+"""Generated pages and the plugin's assets as MkDocs files; quiz sources kept out of the site."""
+
+from __future__ import annotations
+
+import os
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+from ..cache import PageCache
+from ..model import layout
+from ..settings import SiteSettings
+from ..site.generated_pages import GeneratedPage
+from . import static_i18n
+
+ASSETS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets")
+ASSET_URI = "assets/quizpages/"
+# The shipped files never change while MkDocs runs: list them once, not once per quiz page.
+ASSET_NAMES = sorted(os.listdir(ASSETS)) if os.path.isdir(ASSETS) else []
+
+
+def remove_quiz_sources(files: Files, quizzes_dir: str) -> None:
+    """The quiz files are sources, not pages or assets of the site."""
+    folder = os.path.normpath(quizzes_dir) + os.sep
+    for file in list(files):
+        if file.abs_src_path and file.src_uri.endswith(".yml") and os.path.normpath(file.abs_src_path).startswith(folder):
+            files.remove(file)
+
+
+def add_page(files: Files, config: MkDocsConfig, settings: SiteSettings, page: GeneratedPage,
+             page_cache: PageCache | None) -> File:
+    languages = settings.languages
+    cached = (page_cache.store(static_i18n.src_uri(config, page.language, languages, page.markdown_path),
+                               page.content) if page_cache else None)
+    file = static_i18n.generated_page(config, page.language, languages, page.markdown_path, page.content,
+                                      page.available_in, cached)
+    existing = files.get_file_from_path(file.src_uri)
+    if existing is not None and existing.generated_by is None:
+        raise PluginError(
+            f"Error reading quiz pages in '{settings.docs_dir}': the page '{file.src_uri}' exists "
+            f"and would be replaced by a generated quiz page. Make sure to rename or remove it"
+        )
+    files.append(file)
+    return file
+
+
+def add_assets(files: Files, config: MkDocsConfig) -> None:
+    for name in ASSET_NAMES:
+        uri = ASSET_URI + name
+        if files.get_file_from_path(uri) is None:
+            files.append(File.generated(config, uri, abs_src_path=os.path.join(ASSETS, name)))
+
+
+def with_assets(output: str, page_url: str) -> str:
+    """A quiz page's HTML with the quiz script and styles linked in its head."""
+    base = layout.relative_url(page_url, ASSET_URI)
+    tags = "".join(
+        f'<link rel="stylesheet" href="{base}{n}">' if n.endswith(".css") else
+        f'<script defer src="{base}{n}"></script>'
+        for n in ASSET_NAMES if n.endswith((".css", ".js"))
+    )
+    return output.replace("</head>", tags + "</head>", 1)

@@ -1,0 +1,103 @@
+"""The MkDocs plugin: wires MkDocs' events to the site's QuizSite, and nothing more.
+
+Everything else (loading, checking, rendering, caching, which pages a language
+build gets) lives in the core, which never imports MkDocs.
+"""
+
+from __future__ import annotations
+
+import os
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from ..cache import PageCache
+from ..model import Problem
+from ..settings import check_site
+from ..site import QuizSite
+from . import generated_files, static_i18n
+from .config import QuizPagesConfig, site_settings
+
+log = get_plugin_logger(__name__)
+
+
+class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
+    supports_multiple_instances = False
+
+    def __init__(self) -> None:
+        self.command = "build"
+        self.site: QuizSite | None = None  # kept between `serve` rebuilds while the settings stay the same
+        self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
+        self.page_cache: PageCache | None = None  # under `mkdocs serve` only: see cache/page_cache.py
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.command = command
+
+    @property
+    def serving(self) -> bool:
+        return self.command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        settings = site_settings(config, self.config)
+        problems = check_site(settings)
+        if problems:
+            raise PluginError("\n".join(f"Config value '{setting}': {message}" for setting, message in problems))
+        if self.site is None or self.site.settings != settings:
+            self.site = QuizSite(settings)
+        if self.serving and self.page_cache is None:
+            self.page_cache = PageCache(os.path.join(settings.cache_path, "pages"))
+        return None
+
+    @event_priority(-200)  # after mkdocs-static-i18n (-100), which drops files it did not make
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        if not self.config.enabled or self.site is None:
+            return files
+        generated_files.remove_quiz_sources(files, self.site.settings.quizzes_path)
+        result = self.site.build_pages(static_i18n.current_language(config), self.serving)
+        if result.problems is not None:  # once per site build, not once per language build
+            self.quiz_uris.clear()
+            self.report(result.problems)
+        if result.cache_stats:
+            log.debug(f"build cache: {result.cache_stats}")
+        for page in result.pages:
+            file = generated_files.add_page(files, config, self.site.settings, page, self.page_cache)
+            if page.is_quiz:
+                self.quiz_uris.add(file.src_uri)
+        generated_files.add_assets(files, config)
+        return files
+
+    def report(self, problems: list[Problem]) -> None:
+        """Log every problem; fail a build on errors, but never a `mkdocs serve`."""
+        base = os.path.dirname(self.site.settings.docs_dir) if self.site else None
+        errors = [p for p in problems if p.is_error]
+        for problem in problems:
+            if not problem.is_error:
+                log.warning(problem.render(base))
+        if not errors:
+            return
+        if self.serving:
+            for problem in errors:
+                log.error(problem.render(base))
+            return
+        count = len(errors)
+        raise PluginError(f"{count} error{'s' if count != 1 else ''} in quiz files:\n"
+                          + "\n".join(p.render(base) for p in errors))
+
+    @event_priority(-150)  # after mkdocs-static-i18n has set this page's language switcher
+    def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav) -> dict:
+        if self.config.enabled and self.site is not None:
+            languages = self.site.languages
+            static_i18n.point_missing_languages_at_index(page, config, languages)
+            context["quizpages_alternates"] = static_i18n.absolute_alternates(config, languages)
+        return context
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """Quiz pages, and only they, load the quiz script and styles."""
+        if page.file.src_uri not in self.quiz_uris:
+            return output
+        return generated_files.with_assets(output, page.url)

@@ -1,0 +1,120 @@
+"""Glue between generated pages and mkdocs-static-i18n (1.3.x), when the site uses it.
+
+mkdocs-static-i18n builds each language separately and drops files it did not
+make. So a generated page must carry the attributes it sets on its own files
+(`locale`, `alternates`, ...), and be listed per language for its sitemap.
+Without that plugin, every language is generated in one build: the source
+language at the root and the others under ``<lang>/``.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+from mkdocs.structure.pages import Page
+
+from ..model import layout
+
+
+def plugin(config: MkDocsConfig):
+    return config.plugins.get("i18n")
+
+
+def current_language(config: MkDocsConfig) -> str | None:
+    """The language mkdocs-static-i18n is building now, or None without that plugin."""
+    i18n = plugin(config)
+    return getattr(i18n, "current_language", None) if i18n else None
+
+
+def _src_uri(config: MkDocsConfig, language: str, source_language: str, markdown_path: str) -> str:
+    if plugin(config) is not None:
+        return f"{language}/{markdown_path}"  # the folder layout: docs/<lang>/...
+    return markdown_path if language == source_language else f"{language}/{markdown_path}"
+
+
+def _dest_uri(config: MkDocsConfig, language: str, source_language: str, markdown_path: str) -> str:
+    prefix = "" if language == source_language else f"{language}/"
+    return File(prefix + markdown_path, None, config.site_dir, config.use_directory_urls).dest_uri
+
+
+def _stub(config: MkDocsConfig, language: str, source_language: str, markdown_path: str) -> File:
+    """A page's version in another language: only its URL matters (switcher, hreflang, sitemap)."""
+    return File(_src_uri(config, language, source_language, markdown_path), None, config.site_dir,
+                config.use_directory_urls,
+                dest_uri=_dest_uri(config, language, source_language, markdown_path))
+
+
+def src_uri(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str) -> str:
+    """The src_uri of a generated page in `language`."""
+    return _src_uri(config, language, languages[0], markdown_path)
+
+
+def generated_page(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str,
+                   content: str, available_in: tuple[str, ...], abs_src_path: str | None = None) -> File:
+    """A generated page in `language`, wired into mkdocs-static-i18n when the site uses it.
+    With `abs_src_path` (a cache file holding `content`) the page is backed by that file."""
+    source = languages[0]
+    uri = _src_uri(config, language, source, markdown_path)
+    file = (File.generated(config, uri, abs_src_path=abs_src_path) if abs_src_path
+            else File.generated(config, uri, content=content))
+    file.dest_uri = _dest_uri(config, language, source, markdown_path)
+    i18n = plugin(config)
+    if i18n is None:
+        return file
+    file.locale = language
+    file.localization = language
+    file.locale_alternate_of = language
+    file.norm_src_uri = markdown_path
+    file.alternates = {
+        lang: (file if lang == language else _stub(config, lang, source, markdown_path))
+        for lang in languages if lang in available_in
+    }
+    i18n.i18n_files_per_language.setdefault(language, []).append(file)
+    return file
+
+
+def _alternate_entries(config: MkDocsConfig) -> list[dict] | None:
+    # mkdocs-static-i18n sets `config.extra.alternate` as an attribute, per page; templates read that.
+    entries = getattr(config.extra, "alternate", None)
+    return entries if isinstance(entries, list) else None
+
+
+def point_missing_languages_at_index(page: Page, config: MkDocsConfig, languages: tuple[str, ...]) -> None:
+    """On a quiz that lacks a language, its language switcher entry leads to that language's quiz
+    index (where the quiz is marked as not translated), not to the home page."""
+    alternates = getattr(page.file, "alternates", None)
+    entries = _alternate_entries(config)
+    if alternates is None or entries is None:
+        return
+    if layout.quiz_id_from_page(getattr(page.file, "norm_src_uri", None)) is None:
+        return
+    for entry in entries:
+        lang = entry.get("lang")
+        if lang in languages and lang not in alternates:
+            entry["link"] = layout.page_url(layout.INDEX_MARKDOWN, lang, languages[0])
+
+
+def absolute_alternates(config: MkDocsConfig, languages: tuple[str, ...]) -> list[dict[str, str]]:
+    """``hreflang`` targets of the current page as absolute URLs, plus ``x-default`` (the source language)."""
+    entries = _alternate_entries(config)
+    site_url = config.site_url or ""
+    if entries is None or not site_url:
+        return []
+    parts = urlsplit(site_url)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    result = []
+    for entry in entries:
+        link = entry.get("link", "")
+        if "://" in link:
+            href = link
+        elif link.startswith("/"):
+            href = origin + link
+        else:
+            href = site_url.rstrip("/") + "/" + link.lstrip("./")
+        result.append({"lang": entry.get("lang", ""), "href": href})
+    default = next((r for r in result if r["lang"] == languages[0]), None)
+    if default:
+        result.append({"lang": "x-default", "href": default["href"]})
+    return result

@@ -1,0 +1,75 @@
+"""Where quiz pages live in the built site, and links between them.
+
+The layout: the source language at the site root, every other language under
+``/<lang>/``; a quiz's page at ``quizzes/<id>/`` and the index at ``quizzes/``.
+Links an author writes are relative to the page's Markdown path,
+``quizzes/<id>.md``, so one link works in every language's tree.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+
+QUIZZES = "quizzes"
+
+
+def markdown_path(quiz_id: str) -> str:
+    """The Markdown path a quiz page pretends to have inside one language's tree."""
+    return f"{QUIZZES}/{quiz_id}.md"
+
+
+INDEX_MARKDOWN = f"{QUIZZES}/index.md"
+
+
+def page_url(markdown: str, language: str, source_language: str) -> str:
+    """Site-relative URL of a page (directory URLs) in `language`: ``ko/quizzes/a/``."""
+    stem = markdown[:-3]
+    if stem == "index" or stem.endswith("/index"):
+        stem = stem[: -len("index")].rstrip("/")
+    path = f"{stem}/" if stem else ""
+    return path if language == source_language else f"{language}/{path}"
+
+
+def relative_url(from_url: str, to_url: str) -> str:
+    """A relative link from the page at `from_url` to the page at `to_url` (both site-relative)."""
+    rel = posixpath.relpath("/" + to_url, "/" + (from_url or "."))
+    if to_url.endswith("/") and not rel.endswith("/"):
+        rel += "/"
+    return rel if rel != "./" else "./"
+
+
+def resolve_link(from_markdown: str, link: str) -> str | None:
+    """The Markdown path a relative link points at, or None for absolute links and URLs."""
+    target = link.split("#", 1)[0]
+    if not target or "://" in target or target.startswith(("/", "mailto:")):
+        return None
+    return posixpath.normpath(posixpath.join(posixpath.dirname(from_markdown), target))
+
+
+def quiz_id_from_page(markdown: str | None) -> str | None:
+    """The quiz id a Markdown page path names (``quizzes/a/b.md`` -> ``a/b``), if it is a quiz page."""
+    if markdown and markdown.startswith(QUIZZES + "/") and markdown.endswith(".md"):
+        quiz_id = markdown[len(QUIZZES) + 1: -3]
+        return quiz_id if quiz_id != "index" else None
+    return None
+
+
+QUIZ_SUFFIX = ".yml"
+
+
+def quiz_id_from_file(path: str, quizzes_dir: str) -> str:
+    """A quiz's id: its file's path under the quizzes folder, without ``.yml``, with forward slashes.
+
+    A file outside `quizzes_dir` (``quizpages validate`` on a staging folder) is named by its path
+    relative to the folder it was found in, which the caller passes as `quizzes_dir`."""
+    stem = path[: -len(QUIZ_SUFFIX)] if path.endswith(QUIZ_SUFFIX) else path
+    rel = os.path.relpath(os.path.abspath(stem), os.path.abspath(quizzes_dir))
+    if rel.startswith(".."):
+        return os.path.basename(stem)
+    return rel.replace(os.sep, "/")
+
+
+def quiz_file(quizzes_dir: str, quiz_id: str) -> str:
+    """The file a quiz id names: the inverse of `quiz_id_from_file`."""
+    return os.path.join(quizzes_dir, *quiz_id.split("/")) + QUIZ_SUFFIX

@@ -1,0 +1,159 @@
+"""The content model: what a quiz is, independent of YAML, Markdown and MkDocs.
+
+Plain frozen dataclasses. Every piece of text remembers where it was written
+(`Source`), so later checks (translations, HTML policy, links) can point at the
+exact line of the quiz file. Fields written in quiz files are declared with
+`declared(...)` (see `fields`); what a question's kind adds lives in its
+`body`, declared by the kind (see quizpages.kinds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .fields import (KIND, LANGUAGES, LINK, QUESTION_ID, TEXT, Declared, ListType, MapType, QuestionsType,
+                     RecordType, TextType, body_position, body_field, declared, declared_fields)
+from .text import Source, Text
+
+
+@dataclass(frozen=True, slots=True)  # slots: hundreds of quizzes stay in memory, see benchmarks
+class NextQuiz:
+    """The "Next Quiz" link: a Markdown link relative to the quiz page, and an optional title."""
+
+    link: str = declared(LINK, required=True, doc="Link to the next quiz, relative to this quiz page.",
+                         example="./other-quiz.md")
+    title: Text | None = declared(TEXT, doc="The title to show; by default the linked quiz's title.")
+    source: Source | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    id: str = declared(QUESTION_ID, required=True, example="a-short-name",
+                       doc="A stable id (lower-case letters, digits and dashes). It is the question's anchor "
+                           "(#id) and keeps readers' progress when questions move.")
+    kind: str = declared(KIND, required=True, example="multiple_choice",
+                         doc="The kind of question; it decides which other fields the question has.")
+    languages: tuple[str, ...] | None = declared(
+        LANGUAGES, doc="The languages this question exists in, when not all of the quiz's.")
+    title: Text | None = declared(TEXT, doc="An optional short title, per language.")
+    prompt: Text = declared(TEXT, required=True, key="question", example="{en: ..., ko: ...}",
+                            doc="The question, per language.")
+    body: Any = body_field()  # the kind's own fields: an instance of its declared class
+    explanation: Text | None = declared(TEXT, doc="Why the answer is right, per language.")
+    source: Source | None = field(default=None, compare=False)
+    field_sources: dict[str, Source] = field(default_factory=dict, compare=False)
+
+    def languages_in(self, quiz_languages: tuple[str, ...]) -> tuple[str, ...]:
+        """The languages this question is shown in, given its quiz's."""
+        if self.languages is None:
+            return quiz_languages
+        return tuple(lang for lang in quiz_languages if lang in self.languages)
+
+    def in_language(self, language: str, quiz_languages: tuple[str, ...]) -> bool:
+        return language in self.languages_in(quiz_languages)
+
+    def texts(self) -> Iterator[tuple[str, Text]]:
+        """Every text of the question, its kind's included: (field name in messages, text)."""
+        return walk_texts(self)
+
+
+QUESTIONS = QuestionsType()
+
+
+@dataclass(frozen=True, slots=True)
+class Quiz:
+    id: str  # path under the quizzes folder, without .yml: "ai-ml/kubeflow-trainer"
+    declared_languages: tuple[str, ...] | None = declared(
+        LANGUAGES, key="languages",
+        doc="The languages this quiz exists in. Leave it out when the quiz exists in every language of the "
+            "site; list only some to say on purpose that the others are missing.")
+    title: Text = declared(TEXT, required=True, example="{en: ..., ko: ...}", doc="The quiz title, per language.")
+    intro: Text | None = declared(TEXT, doc="Markdown shown under the title, per language.")
+    learning_material: str | None = declared(
+        LINK, doc="Link to the learning page this quiz belongs to, relative to the quiz page as if it were "
+                  "quizzes/<id>.md; shown as \"Return to Learning Materials\".")
+    next: NextQuiz | None = declared(
+        RecordType(NextQuiz, shorthand="link", hint="Write a link (./other-quiz.md) or a mapping with `link:`"),
+        doc="The next quiz: a link relative to this quiz page (./other-quiz.md), or a mapping with `link` and "
+            "an optional `title`.")
+    closing: Text | None = declared(TEXT, doc="Markdown shown after the questions, per language.")
+    questions: tuple[Question, ...] = declared(
+        QUESTIONS, required=True, default=(), example="[{id: ..., kind: ..., question: ..., answer: ...}]",
+        doc="The questions. Each page groups them by kind, and numbers them continuously.")
+    languages: tuple[str, ...] = ()  # the languages it exists in: its own `languages:`, else the site's
+    source: Source | None = field(default=None, compare=False)
+    field_sources: dict[str, Source] = field(default_factory=dict, compare=False)
+
+    def questions_in(self, language: str) -> list[Question]:
+        return [q for q in self.questions if q.in_language(language, self.languages)]
+
+    def texts(self, numbers: Mapping[str, int] | None = None) -> Iterator[TextSlot]:
+        """Every text of the quiz and its questions, in file order: the one walk that translation
+        checks, review fingerprints, the HTML policy and link checks share.
+
+        `numbers` gives each question id the number a reader sees; by default, the file order's."""
+        for name, text in walk_texts(self):
+            yield TextSlot(QUIZ_UNIT, name, name, text, self.languages, self.source)
+        for index, question in enumerate(self.questions):
+            number = numbers.get(question.id, index + 1) if numbers else index + 1
+            prefix = f"question {number} ({question.id}): "
+            languages = question.languages_in(self.languages)
+            for name, text in question.texts():
+                yield TextSlot(question_unit(question.id), name, prefix + name, text, languages, question.source)
+
+
+QUIZ_UNIT = "quiz"  # the translation unit of a quiz's own texts: title, intro, closing, next title
+
+
+def question_unit(question_id: str) -> str:
+    """The translation unit of one question's texts."""
+    return f"question:{question_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class TextSlot:
+    """One text of a quiz, with what the checks over texts need to know about it."""
+
+    unit: str  # the translation unit it belongs to: QUIZ_UNIT or question_unit(id)
+    name: str  # its name within the unit: "title", "option A", "next.title"
+    label: str  # how messages name it: "title", "question 2 (gang-scheduling): option A"
+    text: Text
+    languages: tuple[str, ...]  # the languages it must be written in
+    fallback: Source | None  # where to point when the text has no location of its own
+
+
+def written_fields(obj: Any) -> Iterator[tuple[Declared, Any]]:
+    """(declared field, value) of `obj` in the order a file writes them, its body's fields included."""
+    own = declared_fields(type(obj))
+    at = body_position(type(obj))
+    body = getattr(obj, "body", None) if at is not None else None
+    for position, declared_field in enumerate(own):
+        if position == at and body is not None:
+            yield from written_fields(body)
+        yield declared_field, getattr(obj, declared_field.name)
+    if at is not None and at >= len(own) and body is not None:
+        yield from written_fields(body)
+
+
+def walk_texts(obj: Any) -> Iterator[tuple[str, Text]]:
+    """Every Text held by the declared fields of `obj`, with its name for messages."""
+    for declared_field, value in written_fields(obj):
+        yield from _texts_of(value, declared_field.spec.type, declared_field.key)
+
+
+def _texts_of(value: Any, kind: Any, name: str) -> Iterator[tuple[str, Text]]:
+    if value is None:
+        return
+    if isinstance(kind, TextType):
+        yield name, value
+    elif isinstance(kind, ListType):
+        for index, item in enumerate(value):
+            yield from _texts_of(item, kind.item, kind.label(name, index))
+    elif isinstance(kind, MapType):
+        for key, item in value.items():
+            yield from _texts_of(item, kind.value, kind.label(name, key))
+    elif isinstance(kind, RecordType):
+        for inner, text in walk_texts(value):
+            yield f"{name}.{inner}", text

@@ -1,0 +1,248 @@
+"""Model + language -> Markdown page, through Jinja templates a site can override.
+
+The output is Markdown with ``<details>`` blocks (``markdown="1"`` for
+Python-Markdown's md_in_html, ignored elsewhere), so MkDocs renders it with the
+site's own Markdown extensions, and `quizpages render` can hand the same pages
+to any Markdown site generator.
+
+Templates live in ``fragments/``; a file of the same name in a site's
+``overrides/fragments/quizpages/`` wins.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import posixpath
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+import jinja2
+
+from ..check.html_policy import is_bad_url, sanitize
+from ..kinds import KINDS, Registry
+from ..model import Problem, Question, Quiz, Text
+from ..model import layout
+from ..model.problems import display_path
+from .strings import Strings
+
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FRAGMENTS = os.path.join(PACKAGE, "fragments")
+OVERRIDE_SUBDIR = os.path.join("fragments", "quizpages")
+
+_BLOCK_START = re.compile(r"^\s*(```|~~~|[-*+] |\d+[.)] |\||>|#|<|    )")
+
+
+def is_inline(text: str) -> bool:
+    """True when `text` is one paragraph that can follow a label on the same line."""
+    text = text.strip()
+    return "\n\n" not in text and not any(_BLOCK_START.match(line) for line in text.splitlines())
+
+
+def indent(text: str, width: int) -> str:
+    """Indent continuation lines so multi-line text stays inside a list item."""
+    pad = " " * width
+    return "\n".join(line if i == 0 or not line else pad + line for i, line in enumerate(text.strip().split("\n")))
+
+
+def _safe_link(link: str | None) -> str | None:
+    """A link target for the page; a javascript: or data: URL becomes a dead link, never a script."""
+    return "#" if link and is_bad_url(link) else link
+
+
+@dataclass(frozen=True)
+class RenderedQuestion:
+    """One question as its fragments see it: the common parts, and its kind's `view`."""
+
+    number: int
+    question: Question
+    fragment: str  # the kind's template, with the macros `body` and `answer`
+    attributes: str  # its list's extra HTML attributes, escaped: ` data-answer="B"`
+    title: str | None
+    prompt: str
+    view: dict  # what the kind's fragment shows (see Kind.view)
+    explanation: str | None
+    explanation_inline: bool
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What a kind's `view` gets to turn its fields into Markdown (see kinds.RenderContext)."""
+
+    renderer: "Renderer"
+    language: str
+
+    def text(self, text: Text | None) -> str | None:
+        return self.renderer.text(text, self.language)
+
+    is_inline = staticmethod(is_inline)
+    indent = staticmethod(indent)
+
+
+class Renderer:
+    """Renders every page of a set of quizzes. Pure: no MkDocs, no file writes."""
+
+    def __init__(self, quizzes: dict[str, Quiz], languages: tuple[str, ...],
+                 override_dirs: tuple[str, ...] = (), strings_dirs: tuple[str, ...] = (),
+                 allowed_html: tuple[str, ...] = (), kinds: Registry = KINDS):
+        self.quizzes = quizzes
+        self.kinds = kinds
+        self.allowed_html = allowed_html
+        self.languages = languages
+        self.source_language = languages[0]
+        self.strings_dirs = strings_dirs
+        search = [os.path.join(d, OVERRIDE_SUBDIR) for d in override_dirs] + [FRAGMENTS]
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(search),
+            autoescape=False,  # the output is Markdown; HTML-escaping is applied explicitly with |e
+            keep_trailing_newline=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            undefined=jinja2.StrictUndefined,
+            auto_reload=False,  # one Renderer per build: no need to stat every template at each include
+        )
+        self.env.filters["indent_md"] = indent
+        self._strings: dict[str, Strings] = {}
+
+    def strings(self, language: str) -> Strings:
+        if language not in self._strings:
+            self._strings[language] = Strings(language, self.strings_dirs)
+        return self._strings[language]
+
+    # -- one quiz ---------------------------------------------------------------------
+
+    def text(self, text: Text | None, language: str) -> str | None:
+        if text is None:
+            return None
+        value = text.get(language)
+        if value is None:  # a missing translation is reported by validation; show the source text
+            value = text.get(self.source_language)
+        if value is None and text.by_language:
+            value = next(iter(text.by_language.values()))
+        # second line of defence: validation rejects unsafe HTML, but render output must be safe anyway
+        return sanitize(value.strip(), self.allowed_html) if value is not None else None
+
+    def page_url(self, quiz_id: str, language: str) -> str:
+        return layout.page_url(layout.markdown_path(quiz_id), language, self.source_language)
+
+    def quiz_link(self, from_markdown: str, from_language: str, target: Quiz) -> str:
+        """A link to `target` from a page in `from_language`: the same language when it exists,
+        else the source language's page, so a reader never meets a 404."""
+        if from_language in target.languages:
+            rel = posixpath.relpath(layout.markdown_path(target.id), posixpath.dirname(from_markdown))
+            return rel
+        from_url = layout.page_url(from_markdown, from_language, self.source_language)
+        fallback = target.languages[0] if target.languages else self.source_language
+        return layout.relative_url(from_url, self.page_url(target.id, fallback))
+
+    def next_target(self, quiz: Quiz) -> Quiz | None:
+        """The quiz that `quiz`'s "Next Quiz" link points at, when it is one of this site's."""
+        if quiz.next is None:
+            return None
+        here = layout.markdown_path(quiz.id)
+        return self.quizzes.get(layout.quiz_id_from_page(layout.resolve_link(here, quiz.next.link)) or "")
+
+    def next_quiz(self, quiz: Quiz, language: str) -> dict | None:
+        if quiz.next is None:
+            return None
+        strings = self.strings(language)
+        here = layout.markdown_path(quiz.id)
+        link = quiz.next.link
+        title = self.text(quiz.next.title, language)
+        target = self.next_target(quiz)
+        if target is not None:
+            anchor = "#" + link.split("#", 1)[1] if "#" in link else ""
+            link = self.quiz_link(here, language, target) + anchor
+            title = title or self.text(target.title, language)
+        label = strings("next_quiz", title=title) if title else strings("next_quiz_untitled")
+        return {"link": _safe_link(link), "label": label}
+
+    def question(self, question: Question, number: int, language: str) -> RenderedQuestion:
+        kind = self.kinds.of(question)
+        explanation = self.text(question.explanation, language)
+        attributes = "".join(f' {name}="{html.escape(value)}"' for name, value in kind.attributes(question).items())
+        return RenderedQuestion(
+            number=number, question=question, fragment=kind.fragment, attributes=attributes,
+            title=self.text(question.title, language), prompt=self.text(question.prompt, language) or "",
+            view=kind.view(question, _Context(self, language)), explanation=explanation,
+            explanation_inline=explanation is not None and is_inline(explanation),
+        )
+
+    def sections(self, quiz: Quiz, language: str) -> list[dict]:
+        """Questions grouped by kind, in the registry's order as the source layout does, numbered
+        continuously across sections."""
+        by_kind: dict[str, list[Question]] = defaultdict(list)
+        for question in quiz.questions_in(language):
+            by_kind[question.kind].append(question)
+        strings = self.strings(language)
+        sections, number = [], 0
+        for kind in self.kinds:
+            rendered = []
+            for question in by_kind.get(kind.name, []):
+                number += 1
+                rendered.append(self.question(question, number, language))
+            if rendered:
+                sections.append({"kind": kind.name, "heading": strings(kind.section), "questions": rendered})
+        return sections
+
+    def quiz_page(self, quiz: Quiz, language: str) -> str:
+        """The Markdown page of `quiz` in `language`."""
+        return self.env.get_template("quiz.md.j2").render(
+            quiz=quiz,
+            language=language,
+            t=self.strings(language),
+            title=self.text(quiz.title, language),
+            intro=self.text(quiz.intro, language),
+            sections=self.sections(quiz, language),
+            closing=self.text(quiz.closing, language),
+            learning_material=_safe_link(quiz.learning_material),
+            next=self.next_quiz(quiz, language),
+            site_root=layout.relative_url(self.page_url(quiz.id, language), ""),
+            ui=self.script_strings(language),
+        )
+
+    SCRIPT_STRINGS = ("progress.label", "progress.reset", "selfcheck.legend", "selfcheck.check",
+                      "selfcheck.correct", "selfcheck.wrong", "print.answer_key", "print.worksheet")
+
+    def script_strings(self, language: str) -> dict[str, str]:
+        """The interface strings quizpages.js shows, in the page's language."""
+        strings = self.strings(language)
+        return {key: strings(key) for key in self.SCRIPT_STRINGS}
+
+    # -- the index ------------------------------------------------------------------
+
+    def index_page(self, language: str) -> str:
+        """The quiz index of `language`, grouped by the folders of the quiz ids."""
+        strings = self.strings(language)
+        groups: dict[str, list[dict]] = defaultdict(list)
+        for quiz_id in sorted(self.quizzes):
+            quiz = self.quizzes[quiz_id]
+            folder = posixpath.dirname(quiz_id)
+            available = language in quiz.languages
+            shown_in = language if available else (quiz.languages[0] if quiz.languages else self.source_language)
+            count = len(quiz.questions_in(shown_in))
+            groups[folder].append({
+                "id": quiz_id,
+                "title": self.text(quiz.title, shown_in),
+                "link": self.quiz_link(layout.INDEX_MARKDOWN, language, quiz),
+                "count": strings("index.question") if count == 1 else strings("index.questions", count=count),
+                "only_in": None if available else strings(
+                    "only_in", language=strings(f"language.{shown_in}")),
+                "language": shown_in,
+            })
+        return self.env.get_template("index.md.j2").render(
+            language=language, t=strings, groups=sorted(groups.items()),
+        )
+
+    # -- a broken quiz, under `mkdocs serve` ------------------------------------------
+
+    def error_page(self, quiz_id: str, path: str, problems: list[Problem], language: str,
+                   relative_to: str | None = None) -> str:
+        """A page that shows a broken quiz's problems where its page would be."""
+        return self.env.get_template("errors.md.j2").render(
+            quiz_id=quiz_id, language=language, t=self.strings(language),
+            # a file name or a quoted key could close the code span or fence and smuggle in HTML
+            path=(display_path(path, relative_to) if relative_to else path).replace("`", "'"),
+            problems=[" ".join(p.render(relative_to).splitlines()) for p in problems],
+        )

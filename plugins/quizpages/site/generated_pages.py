@@ -1,0 +1,63 @@
+"""The pages generated for one language: every quiz in it, error pages, the quiz index.
+
+No MkDocs here: the plugin turns each GeneratedPage into a MkDocs File.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cache import BuildCache
+from ..model import Quiz
+from ..model import layout
+from ..render import Renderer
+from ..util.gc_pause import paused_gc
+from .library import Catalog
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedPage:
+    language: str
+    markdown_path: str  # inside one language's tree: quizzes/<id>.md
+    content: str
+    available_in: tuple[str, ...]  # the languages this page exists in, for the language switcher
+    is_quiz: bool = True
+
+
+def pages_of_language(catalog: Catalog, renderer: Renderer, language: str, base: str | None = None,
+                      cache: BuildCache | None = None) -> list[GeneratedPage]:
+    """Every generated page of `language`; `base` is what error pages show paths relative to.
+
+    With a `cache` (whose inputs key covers the renderer's settings, templates and strings), a
+    quiz page rendered by an earlier build from the same inputs is read back instead."""
+    languages = renderer.languages
+    with paused_gc():
+        pages = [
+            GeneratedPage(language, layout.markdown_path(quiz_id),
+                          _quiz_page(catalog, renderer, quiz, language, cache), quiz.languages)
+            for quiz_id, quiz in catalog.quizzes.items() if language in quiz.languages
+        ]
+        for quiz_id, path in catalog.broken.items():  # only reached under `mkdocs serve`
+            content = renderer.error_page(quiz_id, path, catalog.problems_of(path), language, base)
+            pages.append(GeneratedPage(language, layout.markdown_path(quiz_id), content, languages))
+        # never cached: it shows every quiz, and is one page per language
+        pages.append(GeneratedPage(language, layout.INDEX_MARKDOWN, renderer.index_page(language), languages,
+                                   is_quiz=False))
+    return pages
+
+
+def _quiz_page(catalog: Catalog, renderer: Renderer, quiz: Quiz, language: str, cache: BuildCache | None) -> str:
+    key = catalog.keys.get(quiz.id) if cache is not None else None
+    if key is None:
+        return renderer.quiz_page(quiz, language)
+    # A page shows its own quiz and, through the "Next Quiz" link, its target's title and languages.
+    target = renderer.next_target(quiz)
+    target_key = catalog.keys.get(target.id) if target is not None else ""
+    if target_key is None:  # a target loaded without the cache: its content is not in any key
+        return renderer.quiz_page(quiz, language)
+    page_key = cache.page_key("quiz", language, key, target_key)
+    content = cache.get_page(page_key)
+    if content is None:
+        content = renderer.quiz_page(quiz, language)
+        cache.put_page(page_key, content)
+    return content

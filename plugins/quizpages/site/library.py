@@ -1,0 +1,130 @@
+"""Every quiz of a site: found, loaded, checked, and kept between builds.
+
+Made by QuizSite for the MkDocs plugin and the CLI alike. The cache is keyed by each file's
+modification time and size, so a rebuild under `mkdocs serve` (and the second
+language's build under mkdocs-static-i18n) re-reads only files that changed.
+Given a `BuildCache`, a file whose bytes were loaded by an earlier build, even
+in another process, is read back from it instead of being parsed again.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ..cache import BuildCache
+from ..check import load_quiz
+from ..check.links import check_links, check_quiz_id, check_text_links
+from ..kinds import KINDS, Registry
+from ..load.loader import find_quiz_files
+from ..load.yamlsource import MAX_FILE_BYTES, read_capped
+from ..model import Problem, Quiz
+from ..model.layout import quiz_id_from_file
+from ..model.problems import sort_key
+from ..util.gc_pause import paused_gc
+
+
+@dataclass
+class Catalog:
+    quizzes: dict[str, Quiz] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    broken: dict[str, str] = field(default_factory=dict)  # quiz id -> path, for files with errors
+    paths: dict[str, str] = field(default_factory=dict)  # quiz id -> path, for every file
+    keys: dict[str, str] = field(default_factory=dict)  # quiz id -> build cache key, when cached
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.is_error]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if not p.is_error]
+
+    def problems_of(self, path: str) -> list[Problem]:
+        return [p for p in self.problems if p.source.path == path]
+
+
+class QuizLibrary:
+    """Loads quiz files for one site configuration, re-reading only what changed."""
+
+    def __init__(self, languages: tuple[str, ...], allowed_html: tuple[str, ...] = (),
+                 docs_dir: str | None = None, cache: BuildCache | None = None, kinds: Registry = KINDS):
+        self.languages = languages
+        self.kinds = kinds
+        self.allowed_html = allowed_html  # the site's extra safe tags (plugins.quizpages.allowed_html)
+        self.docs_dir = docs_dir  # where learning pages live; None skips the link checks
+        self.cache = cache  # its inputs key must cover languages and allowed_html: see QuizSite
+        self._memo: dict[str, tuple[tuple[int, int], Quiz | None, list[Problem], str | None]] = {}
+
+    def load_file(self, path: str, quiz_id: str) -> tuple[Quiz | None, list[Problem], str | None]:
+        """The quiz (None when it has errors), its problems, and its build cache key (or None)."""
+        try:
+            stat = os.stat(path)
+            stamp = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            stamp = (-1, -1)
+        memo = self._memo.get(path)
+        if memo and memo[0] == stamp:
+            if memo[3] is not None and self.cache is not None:
+                self.cache.keep_quiz(memo[3])
+            return memo[1], memo[2], memo[3]
+        data, key = None, None
+        if self.cache is not None:
+            data = _read_small(path)
+            if data is not None:
+                key = self.cache.quiz_key(path, quiz_id, data)
+                hit = self.cache.get_quiz(key, path)
+                if hit is not None:
+                    self._memo[path] = (stamp, *hit, key)
+                    return (*hit, key)
+        quiz, problems = load_quiz(path, quiz_id, self.languages, data, self.kinds, self.allowed_html)
+        if key is not None:
+            self.cache.put_quiz(key, path, quiz, problems)
+        self._memo[path] = (stamp, quiz, problems, key)
+        return quiz, problems, key
+
+    def forget(self) -> None:
+        """Let go of every loaded quiz; the next load reads the files (or the build cache) again."""
+        self._memo.clear()
+
+    def load(self, quizzes_dir: str, files: list[str] | None = None) -> Catalog:
+        """Load every quiz under `quizzes_dir` (or just `files`, ids still relative to it)."""
+        with paused_gc():
+            return self._load(quizzes_dir, files)
+
+    def _load(self, quizzes_dir: str, files: list[str] | None) -> Catalog:
+        catalog = Catalog()
+        paths = files if files is not None else find_quiz_files(quizzes_dir)
+        for path in paths:
+            quiz_id = quiz_id_from_file(path, quizzes_dir)
+            quiz, problems, key = self.load_file(path, quiz_id)
+            id_problems = check_quiz_id(path, quiz_id)
+            if id_problems:
+                quiz, problems = None, problems + id_problems
+            if quiz is not None and self.docs_dir is not None:
+                # not cached: the pages a quiz links to change without the quiz file changing
+                link_problems = (check_links(quiz, self.docs_dir, quizzes_dir)
+                                 + check_text_links(quiz, self.docs_dir, quizzes_dir))
+                problems = problems + link_problems
+                if any(p.is_error for p in link_problems):
+                    quiz = None
+            catalog.paths[quiz_id] = path
+            catalog.problems.extend(problems)
+            if quiz is None:
+                catalog.broken[quiz_id] = path
+            else:
+                catalog.quizzes[quiz_id] = quiz
+                if key is not None:
+                    catalog.keys[quiz_id] = key
+        catalog.problems.sort(key=sort_key)
+        return catalog
+
+
+def _read_small(path: str) -> bytes | None:
+    """The file's bytes for the cache key, or None when unreadable or too large: the loader then
+    reads it itself and reports why."""
+    try:
+        data = read_capped(path)
+    except OSError:
+        return None
+    return data if len(data) <= MAX_FILE_BYTES else None
