@@ -127,16 +127,17 @@ def make_quizpages(dest: Path, count: int) -> Path:
 
 def make_floor(dest: Path, count: int) -> Path:
     """The pages the plugin generates, rendered once here and written out as plain Markdown."""
-    from quizpages.catalog import QuizLibrary  # the core only: no MkDocs
-    from quizpages.render import Renderer
+    from quizpages import QuizSite, SiteSettings  # the core only: no MkDocs
 
     config = _base_site(dest)
     _write(dest / "mkdocs.yml", _config_without_quizpages(config))
     staging = dest / "_yaml"
     write_quiz_files(staging, count)
-    catalog = QuizLibrary(LANGUAGES).load(str(staging))
+    site = QuizSite(SiteSettings(root=str(dest), docs_dir=str(dest / "content"), languages=LANGUAGES),
+                    use_cache=False)
+    catalog = site.load(folder=str(staging))
     assert not catalog.errors, [p.render() for p in catalog.errors]
-    renderer = Renderer(catalog.quizzes, LANGUAGES)
+    renderer = site.renderer(catalog)
     for lang in LANGUAGES:
         for qid, quiz in catalog.quizzes.items():
             _write(dest / "content" / lang / "quizzes" / f"{qid}.md", renderer.quiz_page(quiz, lang))

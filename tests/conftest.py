@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,3 +88,65 @@ def built_site(tmp_path_factory) -> Path:
 @pytest.fixture
 def site_copy(tmp_path) -> Path:
     return copy_site(tmp_path)
+
+
+KUBEFLOW_QUIZ = Path("content/quizzes/ai-ml/kubeflow-trainer.yml")  # the bundled quiz, inside a site copy
+
+
+def quizpages(site: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """`quizpages ARGS` run in `site`, as an author would."""
+    return run([str(BIN / "quizpages"), *args], cwd=site, env=env)
+
+
+class _Tagged:
+    """A YAML value with a tag of MkDocs' (!ENV, !!python/...), kept as written through an edit."""
+
+    def __init__(self, tag: str, node: yaml.Node, value):
+        self.tag, self.node_type, self.value = tag, type(node), value
+
+
+class _ConfigLoader(yaml.SafeLoader):
+    pass
+
+
+def _tagged(loader, suffix, node):
+    tag = node.tag
+    if isinstance(node, yaml.ScalarNode):
+        return _Tagged(tag, node, loader.construct_scalar(node))
+    if isinstance(node, yaml.SequenceNode):
+        return _Tagged(tag, node, loader.construct_sequence(node, deep=True))
+    return _Tagged(tag, node, loader.construct_mapping(node, deep=True))
+
+
+_ConfigLoader.add_multi_constructor("!", _tagged)
+_ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", _tagged)
+
+
+class _ConfigDumper(yaml.SafeDumper):
+    pass
+
+
+def _represent_tagged(dumper, tagged: _Tagged):
+    if tagged.node_type is yaml.ScalarNode:
+        return dumper.represent_scalar(tagged.tag, tagged.value)
+    if tagged.node_type is yaml.SequenceNode:
+        return dumper.represent_sequence(tagged.tag, tagged.value, flow_style=True)
+    return dumper.represent_mapping(tagged.tag, tagged.value, flow_style=True)
+
+
+_ConfigDumper.add_representer(_Tagged, _represent_tagged)
+
+
+def edit_config(site: Path, change) -> Path:
+    """Change `site`'s mkdocs.yml as data: `change(config)` edits the parsed mapping in place; MkDocs' own
+    tags survive. Returns the file's path."""
+    path = site / "mkdocs.yml"
+    config = yaml.load(path.read_text(encoding="utf-8"), Loader=_ConfigLoader)
+    change(config)
+    path.write_text(yaml.dump(config, Dumper=_ConfigDumper, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def quizpages_options(config: dict) -> dict:
+    """The options mapping of the quizpages plugin in a parsed mkdocs.yml, for `edit_config`."""
+    return next(entry["quizpages"] for entry in config["plugins"] if isinstance(entry, dict) and "quizpages" in entry)

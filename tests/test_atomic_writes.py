@@ -1,7 +1,7 @@
 """Nothing a user wrote is lost: writes refuse to overwrite unless asked, and are atomic.
 
 `quizpages new`, `import`, `render` and `status --accept` all write through
-`writer.write_atomic`; these tests prove its two promises on real files and a
+`atomic_write.write_atomic`; these tests prove its two promises on real files and a
 real process killed mid-write.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from quizpages import writer
+from quizpages.util import atomic_write
 
 OLD = "title: My quiz\n# every word of this must survive\n" * 50
 NEW = "title: Replaced\n" * 200_000  # a few MB, so a write takes long enough to interrupt
@@ -31,17 +31,17 @@ def test_refuses_to_overwrite_without_being_asked(tmp_path):
     target = tmp_path / "quiz.yml"
     target.write_text(OLD, encoding="utf-8")
     with pytest.raises(FileExistsError):
-        writer.write_atomic(str(target), "title: Replaced\n")
+        atomic_write.write_atomic(str(target), "title: Replaced\n")
     assert target.read_text(encoding="utf-8") == OLD
     assert _leftovers(tmp_path) == []
-    writer.write_atomic(str(target), "title: Replaced\n", overwrite=True)
+    atomic_write.write_atomic(str(target), "title: Replaced\n", overwrite=True)
     assert target.read_text(encoding="utf-8") == "title: Replaced\n"
 
 
 def test_new_file_is_written_whole(tmp_path):
     """A new file appears with its full text, in a folder created when needed."""
     target = tmp_path / "deep" / "folder" / "quiz.yml"
-    writer.write_atomic(str(target), NEW)
+    atomic_write.write_atomic(str(target), NEW)
     assert target.read_text(encoding="utf-8") == NEW
     assert _leftovers(target.parent) == []
 
@@ -68,9 +68,9 @@ def test_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     target = tmp_path / "quiz.yml"
     target.write_text(OLD, encoding="utf-8")
     real_fdopen = os.fdopen
-    monkeypatch.setattr(writer.os, "fdopen", lambda *a, **k: _FailingFile(real_fdopen(*a, **k)))
+    monkeypatch.setattr(atomic_write.os, "fdopen", lambda *a, **k: _FailingFile(real_fdopen(*a, **k)))
     with pytest.raises(OSError):
-        writer.write_atomic(str(target), NEW, overwrite=True)
+        atomic_write.write_atomic(str(target), NEW, overwrite=True)
     assert target.read_text(encoding="utf-8") == OLD
     assert _leftovers(tmp_path) == []
 
@@ -83,24 +83,24 @@ def test_failed_rename_leaves_the_old_file_whole(tmp_path, monkeypatch):
     def refuse(*args):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(writer.os, "replace", refuse)
+    monkeypatch.setattr(atomic_write.os, "replace", refuse)
     with pytest.raises(PermissionError):
-        writer.write_atomic(str(target), NEW, overwrite=True)
+        atomic_write.write_atomic(str(target), NEW, overwrite=True)
     assert target.read_text(encoding="utf-8") == OLD
     assert _leftovers(tmp_path) == []
 
 
 _CHILD = """
 import os, sys, time
-from quizpages import writer
+from quizpages.util import atomic_write
 ready, target = sys.argv[1], sys.argv[2]
 real_fsync = os.fsync
 def slow_fsync(fd):
     real_fsync(fd)
     open(ready, "w").close()   # the temporary file is written; now wait to be killed
     time.sleep(60)
-writer.os.fsync = slow_fsync
-writer.write_atomic(target, "title: Replaced\\n" * 200_000, overwrite=True)
+atomic_write.os.fsync = slow_fsync
+atomic_write.write_atomic(target, "title: Replaced\\n" * 200_000, overwrite=True)
 """
 
 

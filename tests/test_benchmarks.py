@@ -15,7 +15,7 @@ from conftest import ROOT, run, soup
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from quizpages.pagecache import PageCache  # noqa: E402
+from quizpages.cache import PageCache  # noqa: E402
 
 BENCH = ROOT / "benchmarks"
 

@@ -8,10 +8,10 @@ import shutil
 from pathlib import Path
 
 from conftest import ENGLISH_ONLY, ROOT, build, mkdocs, soup
-from quizpages import codec
-from quizpages.buildcache import BuildCache, fingerprint
-from quizpages.catalog import QuizLibrary
-from quizpages.loader import load_quiz
+from quizpages.cache import codec
+from quizpages.cache import BuildCache, inputs_key
+from quizpages import QuizLibrary
+from quizpages import load_quiz
 
 QUIZ_FILE = "content/quizzes/ai-ml/kubeflow-trainer.yml"
 QUIZ_PAGE = "site/quizzes/ai-ml/kubeflow-trainer/index.html"
@@ -151,7 +151,7 @@ def test_library_with_cache_gives_the_same_catalog_as_without(tmp_path):
     quizzes = ROOT / "content/quizzes"
     plain = QuizLibrary(("en", "ko")).load(str(quizzes))
     for _ in ("cold", "warm"):
-        cache = BuildCache(str(tmp_path), fingerprint((("en", "ko"), ())))
+        cache = BuildCache(str(tmp_path), inputs_key((("en", "ko"), ())))
         cached = QuizLibrary(("en", "ko"), cache=cache).load(str(quizzes))
         cache.save(prune=True)
         assert cached.quizzes == plain.quizzes
@@ -162,7 +162,7 @@ def test_library_with_cache_gives_the_same_catalog_as_without(tmp_path):
 def test_one_damaged_entry_is_computed_again_and_replaced(tmp_path):
     """A quiz whose cache entry is damaged is parsed again, and the next build reads the repaired entry."""
     quizzes = ROOT / "content/quizzes"
-    make = lambda: BuildCache(str(tmp_path), fingerprint((("en", "ko"), ())))  # noqa: E731
+    make = lambda: BuildCache(str(tmp_path), inputs_key((("en", "ko"), ())))  # noqa: E731
     cache = make()
     plain = QuizLibrary(("en", "ko"), cache=cache).load(str(quizzes))
     assert cache.save(prune=True)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from quizpages import cli, writer
+from quizpages import cli
+from quizpages.util import atomic_write
 
 
 def _snapshot(root: Path) -> dict[str, str]:
@@ -20,7 +21,7 @@ def _snapshot(root: Path) -> dict[str, str]:
 def _fail_renames(monkeypatch) -> None:
     def refuse(*args):
         raise PermissionError(13, "Permission denied (simulated interruption)")
-    monkeypatch.setattr(writer.os, "replace", refuse)
+    monkeypatch.setattr(atomic_write.os, "replace", refuse)
 
 
 def test_interrupted_render_force_keeps_old_pages(site_copy, tmp_path, monkeypatch, capsys):

@@ -79,11 +79,3 @@ def test_render_refuses_to_overwrite_without_force(site_copy, tmp_path):
     assert page.read_text(encoding="utf-8") == "my notes\n"
     assert render(site_copy, out, "--force").returncode == 0
     assert page.read_text(encoding="utf-8").startswith("---\n")
-
-
-def test_render_does_not_import_mkdocs(site_copy, tmp_path):
-    """The render command runs on the core only: MkDocs is never imported."""
-    code = ("import sys; from quizpages.cli import main; rc = main(['render', '--out', sys.argv[1]]); "
-            "assert 'mkdocs' not in sys.modules, 'mkdocs imported'; sys.exit(rc)")
-    result = run([str(BIN / "python"), "-c", code, str(tmp_path / "out")], cwd=site_copy)
-    assert result.returncode == 0, result.stderr

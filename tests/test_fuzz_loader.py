@@ -15,13 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT
-from quizpages import codec
-from quizpages.htmlpolicy import check_quiz as check_html
-from quizpages.loader import load_quiz
-from quizpages.model import KINDS, MULTIPLE_CHOICE, NextQuiz, Question, Quiz, Text
+from quizpages.cache import codec
+from quizpages.check.html_policy import check_quiz as check_html
+from quizpages import load_quiz
+from quizpages import KINDS
+from quizpages.load import read_quiz
+from quizpages.model import NextQuiz, Question, Quiz, Text
 from quizpages.render import Renderer
-from quizpages.validate import validate_quiz
-from quizpages.writer import dump_quiz
+from quizpages.check.rules import check_rules
+from quizpages import dump_quiz
 
 EXAMPLES = int(os.environ.get("QUIZPAGES_FUZZ_EXAMPLES", "500"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -43,7 +45,7 @@ def check_everything(data: bytes) -> None:
     gives back exactly what was loaded."""
     quiz, problems = load_quiz(PATH, "fuzz", LANGUAGES, data=data)
     if quiz is not None:
-        problems = problems + validate_quiz(quiz) + check_html(quiz)
+        problems = problems + check_rules(quiz) + check_html(quiz)
         RENDERER.quizzes = {quiz.id: quiz}
         for language in quiz.languages:
             RENDERER.quiz_page(quiz, language)
@@ -104,7 +106,7 @@ def test_random_bytes_give_located_problems(data):
 KEYS = st.sampled_from(["title", "questions", "id", "kind", "question", "options", "answer", "en", "ko",
                         "languages", "next", "link", "intro", "explanation", "learning_material", "x"])
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
-                    st.text(max_size=20), st.sampled_from(list(KINDS) + ["A", "B", "en", "ko", "<script>"]))
+                    st.text(max_size=20), st.sampled_from(list(KINDS.names()) + ["A", "B", "en", "ko", "<script>"]))
 DOCUMENTS = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.one_of(KEYS, st.text(max_size=5)), inner, max_size=5),
 ), max_leaves=30)
@@ -134,19 +136,46 @@ def texts(languages: tuple[str, ...]):
 
 @st.composite
 def questions(draw, number: int, languages: tuple[str, ...]) -> Question:
-    kind = draw(st.sampled_from(KINDS))
-    text = texts(languages)
-    options: tuple[Text, ...] = ()
-    answer_key = answer = None
-    if kind == MULTIPLE_CHOICE:
-        options = tuple(draw(st.lists(text, min_size=2, max_size=5)))
-        answer_key = chr(ord("A") + draw(st.integers(0, len(options) - 1)))
-    else:
-        answer = draw(text)  # every question needs an answer
+    """A question of any registered kind, its fields drawn from their declared types."""
+    kind = draw(st.sampled_from(list(KINDS)))
     return Question(
-        id=f"q-{number}", kind=kind, prompt=draw(text), options=options, answer_key=answer_key,
-        answer=answer, explanation=draw(st.one_of(st.none(), text)), title=draw(st.one_of(st.none(), text)),
+        id=f"q-{number}", kind=kind.name, prompt=draw(texts(languages)),
+        body=draw(declared_values(kind.body, languages)),
+        explanation=draw(st.one_of(st.none(), texts(languages))),
+        title=draw(st.one_of(st.none(), texts(languages))),
     )
+
+
+def value_of(field_type, languages: tuple[str, ...]):
+    """Values of one declared field type, valid as a quiz file would hold them."""
+    from quizpages.model import fields as f
+
+    if isinstance(field_type, f.TextType):
+        return texts(languages)
+    if isinstance(field_type, f.LetterType):
+        return st.sampled_from("AB")
+    if isinstance(field_type, f.ListType):
+        return st.lists(value_of(field_type.item, languages), min_size=max(field_type.min_items, 1),
+                        max_size=min(field_type.max_items or 5, 5), unique=field_type.unique).map(tuple)
+    if isinstance(field_type, f.NumberType):
+        return st.integers(-1000, 1000).map(float)
+    if isinstance(field_type, f.BoolType):
+        return st.booleans()
+    raise NotImplementedError(field_type)
+
+
+@st.composite
+def declared_values(draw, cls, languages: tuple[str, ...]):
+    """An instance of a kind's declared fields; an answer letter always names an option."""
+    from quizpages.model.fields import LetterType, declared_fields
+
+    values = {d.name: draw(value_of(d.spec.type, languages)) for d in declared_fields(cls)
+              if d.spec.required or draw(st.booleans())}
+    options = values.get("options")
+    for d in declared_fields(cls):
+        if isinstance(d.spec.type, LetterType) and options is not None:
+            values[d.name] = chr(ord("A") + draw(st.integers(0, len(options) - 1)))
+    return cls(**values)
 
 
 @st.composite
@@ -157,7 +186,7 @@ def quizzes(draw) -> Quiz:
     count = draw(st.integers(1, 4))
     link = st.sampled_from(["./other.md", "../ai-ml/page.md", "https://example.com/a b"])
     return Quiz(
-        id="round-trip", title=draw(text), languages=languages, declared_languages=declared,
+        id="round-trip", title=draw(text), languages=languages, declared_languages=languages if declared else None,
         questions=tuple(draw(questions(n, languages)) for n in range(1, count + 1)),
         intro=draw(st.one_of(st.none(), text)), closing=draw(st.one_of(st.none(), text)),
         learning_material=draw(st.one_of(st.none(), link)),
@@ -170,7 +199,7 @@ def quizzes(draw) -> Quiz:
 def test_valid_quizzes_round_trip_through_yaml(quiz):
     """A quiz written to YAML by the writer loads back equal, so tools never change an author's words."""
     text = dump_quiz(quiz)
-    loaded, problems = load_quiz(PATH, quiz.id, LANGUAGES, data=text.encode("utf-8"))
+    loaded, problems = read_quiz(PATH, quiz.id, LANGUAGES, data=text.encode("utf-8"))
     assert [p for p in problems if p.is_error] == [], (text, problems)
     assert loaded == quiz, text
 
@@ -197,6 +226,6 @@ HOSTILE_TEXT = st.lists(PIECES, max_size=40).map("".join)
 @given(HOSTILE_TEXT)
 def test_sanitized_text_has_nothing_left_to_reject(text):
     """Whatever the renderer's sanitizer lets through, the validator finds nothing unsafe in."""
-    from quizpages.htmlpolicy import find_violations, sanitize
+    from quizpages.check.html_policy import find_violations, sanitize
 
     assert find_violations(sanitize(text)) == []

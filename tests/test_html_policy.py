@@ -9,9 +9,11 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import ROOT, build, copy_site, soup
-from quizpages.catalog import QuizLibrary
-from quizpages.htmlpolicy import NEVER_ALLOWED, find_violations
-from quizpages.model import MULTIPLE_CHOICE, SHORT_ANSWER, NextQuiz, Question, Quiz, Text
+from quizpages import QuizLibrary
+from quizpages.check.html_policy import NEVER_ALLOWED, find_violations
+from quizpages.kinds.multiple_choice import MultipleChoice
+from quizpages.kinds.short_answer import WrittenAnswer
+from quizpages.model import NextQuiz, Question, Quiz, Text
 from quizpages.render import Renderer
 
 CASES_DIR = ROOT / "tests" / "fixtures" / "invalid"
@@ -87,9 +89,9 @@ def _quiz(payload: str) -> Quiz:
         id="unsafe", title=text, languages=("en",), intro=text, closing=text,
         learning_material="javascript:alert(1)", next=NextQuiz(link="javascript:alert(2)", title=text),
         questions=(
-            Question(id="one", kind=MULTIPLE_CHOICE, prompt=text, options=(text, Text(neutral="Safe")),
-                     answer_key="A", explanation=text),
-            Question(id="two", kind=SHORT_ANSWER, prompt=text, answer=text),
+            Question(id="one", kind="multiple_choice", prompt=text,
+                     body=MultipleChoice(options=(text, Text(neutral="Safe")), answer="A"), explanation=text),
+            Question(id="two", kind="short_answer", prompt=text, body=WrittenAnswer(answer=text)),
         ),
     )
 
@@ -138,7 +140,7 @@ def test_site_builds_code_examples_and_allowed_tags(tmp_path):
 
 def test_error_page_cannot_be_used_to_inject_html(tmp_path):
     """The serve-time error page shows a hostile file name and key as text, never as HTML."""
-    from quizpages.loader import load_quiz
+    from quizpages import load_quiz
 
     path = tmp_path / "a`<img src=x onerror=alert(1)>`.yml"
     path.write_text('"x\\n```\\n<script>alert(2)</script>\\n```": 1\ntitle: T\n', encoding="utf-8")

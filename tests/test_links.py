@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizpages.catalog import QuizLibrary
+from quizpages import QuizLibrary
 
 QUIZ = """title: {{en: Sample quiz, ko: 예제 퀴즈}}
 learning_material: {learning}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from quizpages.loader import load_quiz
+from quizpages import load_quiz
 
 LANGS = ("en", "ko")
 
@@ -34,8 +34,8 @@ def test_valid_quiz_loads_without_problems(tmp_path):
     quiz, problems = load_quiz(str(path), "topic/quiz", LANGS)
     assert problems == []
     assert quiz.id == "topic/quiz" and quiz.languages == LANGS
-    assert quiz.questions[0].answer_key == "A" and quiz.questions[0].answer_index == 0
-    assert quiz.questions[0].options[1].get("ko") == "아니요"
+    assert quiz.questions[0].body.answer == "A"
+    assert quiz.questions[0].body.options[1].get("ko") == "아니요"
 
 
 def test_yaml_syntax_error_is_located(tmp_path):
@@ -64,8 +64,7 @@ def test_unknown_key_suggests_the_known_one(tmp_path):
     """A misspelt key gets a did-you-mean hint."""
     text = VALID.replace("    answer: A", "    answr: A")
     assert _messages(tmp_path, text) == [
-        "quiz.yml:3:5: error: question 1 is missing the required key 'answer' "
-        "(Add `answer: B` (multiple choice) or `answer: {en: ..., ko: ...}`)",
+        "quiz.yml:3:5: error: question 1 is multiple_choice but has no answer (Add `answer: B`)",
         "quiz.yml:9:5: error: unknown key 'answr' in question 1 (Did you mean 'answer'?)",
     ]
 
@@ -77,8 +76,6 @@ def test_wrong_type_and_missing_fields_are_all_reported(tmp_path):
         "quiz.yml:1:8: error: title must be text or a mapping of language to text, not a list "
         "(Write `en: ...` and `ko: ...` lines under it, or one text for every language; "
         "quote text that looks like a number)",
-        "quiz.yml:3:5: error: question 1 is missing the required key 'answer' "
-        "(Add `answer: B` (multiple choice) or `answer: {en: ..., ko: ...}`)",
         "quiz.yml:3:5: error: question 1 is missing the required key 'question' (Add `question: {en: ..., ko: ...}`)",
         "quiz.yml:3:9: error: question 1: id 'Bad Id' may hold only lower-case letters, digits and dashes "
         "(For example `id: bad-id`)",
@@ -89,7 +86,7 @@ def test_wrong_type_and_missing_fields_are_all_reported(tmp_path):
 def test_answer_key_must_name_an_option(tmp_path):
     """An answer letter past the last option is an error naming the valid range."""
     assert _messages(tmp_path, VALID.replace("answer: A", "answer: C")) == [
-        "quiz.yml:9:13: error: question 1: the answer 'C' names no option (the options are A to B) "
+        "quiz.yml:9:13: error: question 1 (one): the answer 'C' names no option (the options are A to B) "
         "(Write a letter from A to B, or add the missing option)"
     ]
 
@@ -97,8 +94,8 @@ def test_answer_key_must_name_an_option(tmp_path):
 def test_multiple_choice_answer_is_not_per_language(tmp_path):
     """The answer key is given once, so languages cannot disagree."""
     [message] = _messages(tmp_path, VALID.replace("answer: A", "answer: {en: A, ko: B}"))
-    assert message.startswith("quiz.yml:9:13: error: question 1: the answer of a multiple-choice question is one "
-                              "letter for every language")
+    assert message == ("quiz.yml:9:13: error: question 1: answer must be text, not a mapping "
+                       "(Write the letter of the right option, e.g. `answer: B`)")
 
 
 def test_duplicate_question_ids(tmp_path):

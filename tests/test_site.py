@@ -207,6 +207,6 @@ def test_broken_quiz_fails_the_build_with_located_errors_and_no_traceback(site_c
     result = mkdocs(site_copy, "build")
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
-    assert "content/quizzes/broken.yml:7:13: error: question 1: the answer 'E' names no option" in result.stderr
+    assert "content/quizzes/broken.yml:7:13: error: question 1 (q): the answer 'E' names no option" in result.stderr
     assert "content/quizzes/broken.yml:8:9: error: duplicate question id 'q'" in result.stderr
     assert "content/quizzes/broken.yml:9:11: error: question 2: unknown kind 'essay'" in result.stderr

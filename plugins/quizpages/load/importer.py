@@ -64,12 +64,12 @@ class PageQuestion:
     explanation: str | None = None
 
     @property
-    def kind(self) -> Kind:
+    def kind(self) -> str:
         """The section's kind when the question fits it, else the first kind that takes it by its shape."""
         section = self.section_kind
         if section is not None and section.importer is not None and section.importer.matches(self):
-            return section
-        return next(k for k in KINDS if k.importer is not None and k.importer.auto and k.importer.matches(self))
+            return section.name
+        return next(k.name for k in KINDS if k.importer is not None and k.importer.auto and k.importer.matches(self))
 
 
 @dataclass
@@ -159,7 +159,7 @@ def _split_footer(lines: list[str], page: SourcePage) -> list[str]:
 
 def parse_page(path: str, text: str, language: str) -> SourcePage | None:
     """The quiz on one page, or None when the page holds no question."""
-    page = Page(path=path, language=language)
+    page = SourcePage(path=path, language=language)
     lines = text.replace("\r\n", "\n").split("\n")
     lines = _split_footer(lines, page)
     i = 0
@@ -464,7 +464,7 @@ def _question(at: dict[str, PageQuestion], pages: dict[str, SourcePage], used: s
     while qid in used:
         qid, n = f"{base}-{n}", n + 1
     used.add(qid)
-    kind = first.kind
+    kind = KINDS[first.kind]
     options = tuple(_text({lang: at[lang].options[k] for lang in langs}, where) for k in range(len(first.options)))
     parsed = SimpleNamespace(options=options, answer_key=first.answer_key,
                              answer=_text({lang: at[lang].answer for lang in langs}, where))

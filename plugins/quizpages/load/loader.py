@@ -98,8 +98,9 @@ class _QuizReader(Reader):
                 self.foreign_key(key, name, kind, known, what)
         for declared_field in envelope:
             if declared_field.spec.required and declared_field.key not in node.items:
+                example = self.kinds.names()[0] if isinstance(declared_field.spec.type, KindType) else None
                 self.fail(node.source, f"{what} is missing the required key '{declared_field.key}'",
-                          missing_hint(declared_field))
+                          missing_hint(declared_field, example))
         for declared_field in own:
             if declared_field.spec.required and declared_field.key not in node.items:
                 self.fail(node.source, f"{what} is {kind.name} but has no {declared_field.key}",  # type: ignore[union-attr]

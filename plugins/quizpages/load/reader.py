@@ -275,5 +275,7 @@ class Reader:
         return tuple(result) if ok else None
 
 
-def missing_hint(declared_field: Declared) -> str:
-    return declared_field.spec.missing_hint or f"Add `{declared_field.key}: {declared_field.spec.example}`"
+def missing_hint(declared_field: Declared, example: str | None = None) -> str:
+    """How to add a missing required field: its own hint, or `key: example`."""
+    spec = declared_field.spec
+    return spec.missing_hint or f"Add `{declared_field.key}: {example or spec.example}`"

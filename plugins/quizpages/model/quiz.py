@@ -33,7 +33,7 @@ class Question:
     id: str = declared(QUESTION_ID, required=True, example="a-short-name",
                        doc="A stable id (lower-case letters, digits and dashes). It is the question's anchor "
                            "(#id) and keeps readers' progress when questions move.")
-    kind: str = declared(KIND, required=True, example="multiple_choice",
+    kind: str = declared(KIND, required=True,  # the example in hints is the first registered kind
                          doc="The kind of question; it decides which other fields the question has.")
     languages: tuple[str, ...] | None = declared(
         LANGUAGES, doc="The languages this question exists in, when not all of the quiz's.")

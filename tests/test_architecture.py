@@ -1,0 +1,105 @@
+"""The package's layers import one way, and the core and the CLI run without MkDocs."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from conftest import BIN, ROOT, run
+
+PACKAGE = ROOT / "plugins" / "quizpages"
+
+# Each layer may import only the layers before it (and itself). `plugin.py` is the entry point MkDocs loads.
+LAYERS = [
+    {"util", "model"},
+    {"kinds"},
+    {"load"},
+    {"check"},
+    {"render", "cache"},
+    {"settings"},
+    {"site"},
+    {"mkdocs", "cli"},
+    {"plugin", "__init__"},
+]
+RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
+
+
+def _layer(path: Path) -> str:
+    return path.relative_to(PACKAGE).parts[0].removesuffix(".py")
+
+
+def _imported_layers(path: Path) -> set[str]:
+    """The quizpages layers a module imports, from its relative and absolute imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = path.relative_to(PACKAGE).parent.parts
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(package[: len(package) - node.level + 1])
+                parts = base + (node.module.split(".") if node.module else [])
+                if not parts:  # `from .. import x` at the top: x is a layer
+                    parts = [alias.name for alias in node.names]
+                found.add(parts[0])
+            elif node.module and node.module.split(".")[0] == "quizpages" and "." in node.module:
+                found.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("quizpages."):
+                    found.add(alias.name.split(".")[1])
+    return found
+
+
+def _imports_mkdocs(path: Path) -> bool:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return any(
+        (isinstance(node, ast.Import) and any(a.name.split(".")[0] == "mkdocs" for a in node.names))
+        or (isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "mkdocs")
+        for node in ast.walk(tree))
+
+
+def test_every_module_belongs_to_a_layer():
+    """A new folder in the package is placed in a layer before it is used."""
+    assert {_layer(p) for p in PACKAGE.rglob("*.py")} <= set(RANK)
+
+
+def test_layers_import_one_way():
+    """model <- kinds <- load <- check <- render, cache <- settings <- site <- mkdocs, cli: no module imports
+    upwards, nor sideways (render and cache, mkdocs and cli know nothing of each other)."""
+    upward = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        layer = _layer(path)
+        for imported in _imported_layers(path) - {layer}:
+            if imported in RANK and RANK[imported] >= RANK[layer]:
+                upward.append(f"{path.relative_to(PACKAGE)} imports {imported}")
+    assert upward == []
+
+
+def test_only_the_mkdocs_layer_imports_mkdocs():
+    """MkDocs is imported by the glue alone, so the core and the CLI outlive MkDocs 1.x."""
+    importing = {str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py") if _imports_mkdocs(p)}
+    assert importing and all(name.startswith("mkdocs/") for name in importing), importing
+
+
+def test_the_cli_runs_every_command_without_mkdocs(site_copy, tmp_path):
+    """Running commands in one process loads no mkdocs module, where MkDocs is not installed."""
+    code = ("import sys; from quizpages.cli import main; "
+            "codes = [main(['validate']), main(['status']), main(['render', '--out', sys.argv[1]]), "
+            "main(['schema', '--check'])]; "
+            "bad = [m for m in sys.modules if m == 'mkdocs' or m.startswith('mkdocs.')]; "
+            "print(codes, bad); sys.exit(1 if bad or any(codes[:3]) else 0)")
+    result = run([str(BIN / "python"), "-c", code, str(tmp_path / "out")], cwd=site_copy)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_kind_names_stay_in_their_kinds_files():
+    """Outside a kind's own module and fragment, its name appears in at most the strings files."""
+    for kind in ("multiple_choice", "short_answer", "hands_on"):
+        naming = sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*")
+                        if p.is_file() and p.suffix in (".py", ".j2", ".yml", ".js")
+                        and kind in p.read_text(encoding="utf-8") and kind not in p.name)
+        own = f"kinds/{kind}.py"
+        others = [n for n in naming if n != own and not n.startswith("kinds/")]
+        assert len(others) <= 2, (kind, naming)
+
+
