@@ -28,12 +28,12 @@ def check_translations(quiz: Quiz) -> list[Problem]:
 
 def check_question_languages(quiz: Quiz) -> list[Problem]:
     problems = []
-    for number, question in enumerate(quiz.questions, start=1):
+    for index, question in enumerate(quiz.questions):
         for language in question.languages or ():
             if language not in quiz.languages:
                 problems.append(error(
                     question.field_sources.get("languages", question.source or Source("")),
-                    f"question {number} ({question.id}) lists '{language}', but the quiz exists only in "
+                    f"{question.label(index)} lists '{language}', but the quiz exists only in "
                     f"{', '.join(quiz.languages)}",
                     "Add the language to the quiz's `languages:`, or remove it from the question's",
                 ))
@@ -45,8 +45,8 @@ def check_question_languages(quiz: Quiz) -> list[Problem]:
 
 def check_kinds(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:
     """Each question against its kind's rules (an answer naming no option, duplicate options, ...)."""
-    return [problem for number, question in enumerate(quiz.questions, start=1)
-            for problem in kinds.of(question).check(question, f"question {number} ({question.id})")]
+    return [problem for index, question in enumerate(quiz.questions)
+            for problem in kinds.of(question).check(question, question.label(index))]
 
 
 def check_rules(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:

@@ -104,6 +104,16 @@ class Registry:
     def names(self) -> tuple[str, ...]:
         return tuple(self._kinds)
 
+    def page_numbers(self, kinds: list[str | None]) -> list[int]:
+        """The number a reader sees for each question, given the kind of each in file order: pages group
+        questions by kind, in the registry's order, and number them continuously. Unknown kinds come last."""
+        order = {name: rank for rank, name in enumerate(self._kinds)}
+        ranked = sorted(range(len(kinds)), key=lambda i: (order.get(kinds[i] or "", len(order)), i))
+        numbers = [0] * len(kinds)
+        for number, index in enumerate(ranked, start=1):
+            numbers[index] = number
+        return numbers
+
     def of(self, question: Question) -> Kind:
         """The kind of a loaded question (loading made sure it is registered)."""
         return self._kinds[question.kind]

@@ -60,7 +60,9 @@ class _QuizReader(Reader):
             self.fail(node.source, "questions is empty", "Add at least one question")
         result = []
         seen_ids: dict[str, Source] = {}
-        for number, item in enumerate(node.items, start=1):
+        raw_kinds = [_raw_kind(item) for item in node.items]
+        numbers = self.kinds.page_numbers(raw_kinds)
+        for number, item in zip(numbers, node.items):
             # Duplicate ids are checked on the raw tree, so a question with other errors still counts.
             id_node = item.items.get("id", (None, None))[1] if isinstance(item, YMap) else None
             if isinstance(id_node, YScalar) and id_node.value:
@@ -109,7 +111,7 @@ class _QuizReader(Reader):
         body_values, body_sources = self.fields(found_own, what)
         if len(self.problems) > before or kind is None:
             return None
-        return Question(**values, body=kind.body(**body_values), source=node.source,
+        return Question(**values, body=kind.body(**body_values), number=number, source=node.source,
                         field_sources={**sources, **body_sources})
 
     def foreign_key(self, key: YScalar, name: str, kind: Kind | None, known: set[str], what: str) -> None:
@@ -141,6 +143,12 @@ class _QuizReader(Reader):
             hint = f"Did you mean '{close[0]}'?" if close else "Use one of " + ", ".join(names)
             self.fail(node.source, f"{what.rsplit(': ', 1)[0]}: unknown kind '{value}'", hint)
         return kind
+
+
+def _raw_kind(item: YNode) -> str | None:
+    """A question's kind as written, before reading it, to number the questions as pages do."""
+    entry = item.items.get("kind") if isinstance(item, YMap) else None
+    return entry[1].value.strip() if entry and isinstance(entry[1], YScalar) else None
 
 
 def read_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes | None = None,

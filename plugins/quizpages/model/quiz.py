@@ -9,7 +9,7 @@ exact line of the quiz file. Fields written in quiz files are declared with
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,7 @@ class Question:
                             doc="The question, per language.")
     body: Any = body_field()  # the kind's own fields: an instance of its declared class
     explanation: Text | None = declared(TEXT, doc="Why the answer is right, per language.")
+    number: int = field(default=0, compare=False)  # as a reader sees it (pages group by kind); 0: unknown
     source: Source | None = field(default=None, compare=False)
     field_sources: dict[str, Source] = field(default_factory=dict, compare=False)
 
@@ -57,6 +58,11 @@ class Question:
     def texts(self) -> Iterator[tuple[str, Text]]:
         """Every text of the question, its kind's included: (field name in messages, text)."""
         return walk_texts(self)
+
+    def label(self, index: int) -> str:
+        """How messages name the question: "question 2 (gang-scheduling)", numbered as on the page
+        (by its position `index` in the file when the number is unknown)."""
+        return f"question {self.number or index + 1} ({self.id})"
 
 
 QUESTIONS = QuestionsType()
@@ -89,16 +95,13 @@ class Quiz:
     def questions_in(self, language: str) -> list[Question]:
         return [q for q in self.questions if q.in_language(language, self.languages)]
 
-    def texts(self, numbers: Mapping[str, int] | None = None) -> Iterator[TextSlot]:
+    def texts(self) -> Iterator[TextSlot]:
         """Every text of the quiz and its questions, in file order: the one walk that translation
-        checks, review fingerprints, the HTML policy and link checks share.
-
-        `numbers` gives each question id the number a reader sees; by default, the file order's."""
+        checks, review hashes, the HTML policy and link checks share."""
         for name, text in walk_texts(self):
             yield TextSlot(QUIZ_UNIT, name, name, text, self.languages, self.source)
         for index, question in enumerate(self.questions):
-            number = numbers.get(question.id, index + 1) if numbers else index + 1
-            prefix = f"question {number} ({question.id}): "
+            prefix = f"{question.label(index)}: "
             languages = question.languages_in(self.languages)
             for name, text in question.texts():
                 yield TextSlot(question_unit(question.id), name, prefix + name, text, languages, question.source)
