@@ -11,7 +11,6 @@ Every site shares the bundled site's theme, Markdown extensions, language setup
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 

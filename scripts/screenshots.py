@@ -13,10 +13,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
 from browser import StaticServer, launch  # noqa: E402
 from conftest import build, copy_site  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
 
 PAGES = {"en": "quizzes/ai-ml/kubeflow-trainer/", "ko": "ko/quizzes/ai-ml/kubeflow-trainer/"}
 

@@ -1,6 +1,5 @@
-"""Helpers for the browser tests: headless Debian Chromium through Playwright, a loopback
-static server for a built site, and a guard that records (and blocks) every request to
-another host, plus console errors.
+"""Helpers for the browser tests: headless Debian Chromium through Playwright, and a guard
+that records (and blocks) every request to another host, plus console errors.
 
 Without Chromium or Playwright the tests skip locally with a message saying how to
 install them; under CI (CI=true) that is a failure instead, so CI never passes by skipping.
@@ -8,14 +7,11 @@ install them; under CI (CI=true) that is a failure instead, so CI never passes b
 
 from __future__ import annotations
 
-import functools
 import os
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import StaticServer  # noqa: F401  (the browser tests' server, shared with other tests)
 
 CHROMIUM = os.environ.get("QUIZPAGES_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -30,30 +26,6 @@ def unavailable(reason: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(message + " (CI=true: a skipped browser test is a failure)", pytrace=False)
     pytest.skip(message)
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # keep the test output clean
-        pass
-
-
-class StaticServer:
-    """Serves `root` on 127.0.0.1 on a free port, in a thread."""
-
-    def __init__(self, root: Path):
-        handler = functools.partial(_QuietHandler, directory=str(root))
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> "StaticServer":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join()
 
 
 def launch(playwright):

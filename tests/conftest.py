@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -150,3 +158,99 @@ def edit_config(site: Path, change) -> Path:
 def quizpages_options(config: dict) -> dict:
     """The options mapping of the quizpages plugin in a parsed mkdocs.yml, for `edit_config`."""
     return next(entry["quizpages"] for entry in config["plugins"] if isinstance(entry, dict) and "quizpages" in entry)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """Serves a built site, only under its sub-path when it has one, as GitHub Pages serves a project site."""
+
+    prefix = ""
+
+    def translate_path(self, path):
+        if self.prefix and not path.startswith(self.prefix + "/"):
+            return "/nonexistent-outside-the-sub-path"
+        return super().translate_path(path[len(self.prefix):])
+
+    def log_message(self, format, *args):  # keep the test output clean
+        pass
+
+
+class StaticServer:
+    """Serves `root` on 127.0.0.1 on a free port, in a thread; under `prefix` (``/quizsite``) when given."""
+
+    def __init__(self, root: Path, prefix: str = ""):
+        handler = functools.partial(type("Handler", (_QuietHandler,), {"prefix": prefix}), directory=str(root))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.base = self.origin + prefix + "/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "StaticServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join()
+
+
+SERVE_TIMEOUT = 90  # seconds; a rebuild of the small site takes a few, shared CI cores are slow
+
+
+def get(url: str) -> tuple[int, str]:
+    """(status, body) of a GET; status 0 when nothing answers."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode("utf-8", "replace")
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return 0, ""
+
+
+def wait_for(condition, what: str, log: Path | None = None, timeout: float = SERVE_TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.5)
+    output = log.read_text(errors="replace") if log else ""
+    raise AssertionError(f"timed out waiting for {what}; server output:\n{output}")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Serve:
+    """`mkdocs serve` of `site` on a free loopback port, its output collected in a file."""
+
+    def __init__(self, site: Path, *args: str):
+        self.site = site
+        self.args = args
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.log = Path(tempfile.mkstemp(prefix="serve-", suffix=".log", dir=site)[1])
+
+    def __enter__(self) -> "Serve":
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        self.out = open(self.log, "w")
+        self.process = subprocess.Popen(
+            [str(BIN / "mkdocs"), "serve", "-a", f"127.0.0.1:{self.port}", *self.args],
+            cwd=self.site, env=env, stdout=self.out, stderr=subprocess.STDOUT,
+        )
+        wait_for(lambda: get(self.base)[0] == 200, "the server to answer", self.log)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.process.kill()  # always, even when an assertion failed
+        self.process.wait(timeout=30)
+        self.out.close()
+
+    def page(self, url: str) -> tuple[int, str]:
+        return get(self.base + url)
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")

@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from quizpages.util import atomic_write
 
 OLD = "title: My quiz\n# every word of this must survive\n" * 50

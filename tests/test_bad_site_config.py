@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import ENGLISH_ONLY, build, edit_config, mkdocs, quizpages, quizpages_options
 
 COMMANDS = [["validate"], ["status"], ["render", "--out", "out"], ["new", "x/y", "--title", "T"], ["schema"],

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from browser import Guard, StaticServer, launch, unavailable
-from conftest import build, copy_site
+from conftest import build, copy_site, edit_config
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/"
 PAGES = {"en": QUIZ, "ko": "ko/" + QUIZ}
@@ -365,9 +364,7 @@ def test_no_serious_or_critical_axe_violations(open_page, base, path, dark):
 def test_site_with_repo_url_requests_no_other_host(browser, tmp_path):
     """With repo_url set, the header's repository link still fetches nothing from the GitHub API."""
     site = copy_site(tmp_path)
-    config = site / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8") + "repo_url: https://github.com/example/quizpages\n",
-                      encoding="utf-8")
+    edit_config(site, lambda c: c.update(repo_url="https://github.com/example/quizpages"))
     build(site)
     with StaticServer(site / "site") as httpd:
         context = browser.new_context()

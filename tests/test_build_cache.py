@@ -3,28 +3,35 @@
 from __future__ import annotations
 
 import json
-import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
-from conftest import ENGLISH_ONLY, ROOT, build, mkdocs, soup
+from conftest import ENGLISH_ONLY, KUBEFLOW_QUIZ, ROOT, Serve, build, edit_config, mkdocs, quizpages_options, soup
+from quizpages import QuizSite, load_quiz, read_settings
 from quizpages.cache import codec
-from quizpages.cache import BuildCache, inputs_key
-from quizpages import QuizLibrary
-from quizpages import load_quiz
 
-QUIZ_FILE = "content/quizzes/ai-ml/kubeflow-trainer.yml"
+QUIZ_FILE = str(KUBEFLOW_QUIZ)
 QUIZ_PAGE = "site/quizzes/ai-ml/kubeflow-trainer/index.html"
-ENTRIES = ".cache/quizpages/build/entries.json"
+CACHE = ".cache/quizpages/build"
 
 
-def cache_stats(site: Path) -> tuple[int, int]:
-    """(hits, misses) of a verbose build of `site`."""
-    result = mkdocs(site, "build", "--strict", "--verbose")
-    assert result.returncode == 0, result.stderr
-    found = re.search(r"build cache: (\d+) hits, (\d+) misses", result.stderr)
-    assert found, result.stderr
-    return int(found[1]), int(found[2])
+def warm_site(site: Path) -> QuizSite:
+    """The site's core as the next `mkdocs build` makes it, reading the cache the last build left."""
+    settings, _ = read_settings(str(site / "mkdocs.yml"))
+    return QuizSite(settings)
+
+
+def next_build_work(site: Path) -> tuple[int, int]:
+    """(hits, misses) of the build cache when the next build makes every language's pages."""
+    core = warm_site(site)
+    pages = core.build_pages(None, serving=True)  # every language in one go, the cache kept whole
+    assert pages.pages
+    return core.build_cache.hits, core.build_cache.misses
+
+
+def cache_size(site: Path) -> int:
+    return sum(p.stat().st_size for p in (site / CACHE).rglob("*") if p.is_file())
 
 
 def html_files(out: Path) -> dict[str, bytes]:
@@ -32,11 +39,11 @@ def html_files(out: Path) -> dict[str, bytes]:
 
 
 def test_second_build_reads_everything_from_the_cache_and_writes_the_same_site(site_copy):
-    """A rebuild with nothing changed parses and renders nothing again, and its pages are byte for byte the same."""
-    assert cache_stats(site_copy)[0] == 0  # cold: nothing to hit
+    """After a build, the next one parses and renders nothing again, and its pages are byte for byte the same."""
+    build(site_copy)
     first = html_files(site_copy / "site")
-    hits, misses = cache_stats(site_copy)
-    assert (hits, misses) == (3, 0)  # one quiz file, its English and Korean pages
+    assert next_build_work(site_copy) == (3, 0)  # one quiz file, its English and Korean pages
+    build(site_copy)
     assert html_files(site_copy / "site") == first
 
 
@@ -70,9 +77,7 @@ def test_changed_interface_strings_rerender_every_page(site_copy):
     build(site_copy)
     (site_copy / "strings").mkdir()
     (site_copy / "strings/en.yml").write_text("show_answer: Reveal the answer\n", encoding="utf-8")
-    config = site_copy / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace(
-        "      languages: [en, ko]", "      languages: [en, ko]\n      strings_dir: strings"), encoding="utf-8")
+    edit_config(site_copy, lambda c: quizpages_options(c).update(strings_dir="strings"))
     build(site_copy)
     summaries = {s.get_text(strip=True) for s in soup(site_copy / QUIZ_PAGE).select("details summary")}
     assert summaries == {"Reveal the answer"}
@@ -101,43 +106,42 @@ def test_warnings_are_reported_again_on_a_cached_build(site_copy):
 
 
 def test_corrupt_cache_is_ignored_and_replaced(site_copy):
-    """A damaged cache file never breaks a build or its pages; the build writes a good one."""
+    """A damaged cache never breaks a build or its pages; the build leaves a good one, which the next reads."""
     build(site_copy)
     first = html_files(site_copy / "site")
-    entries = site_copy / ENTRIES
-    for damage in (b"\x00garbage", entries.read_bytes()[:1000], b'{"fingerprint": 1, "quizzes": []}',
-                   b"[" * 100_000):
-        entries.write_bytes(damage)
+    entries = next(p for p in (site_copy / CACHE).rglob("*") if p.is_file())
+    for damage in (b"\x00garbage", entries.read_bytes()[:1000], b'{"inputs": 1, "quizzes": []}', b"[" * 100_000):
+        for cached in (site_copy / CACHE).rglob("*"):
+            if cached.is_file():
+                cached.write_bytes(damage)
         build(site_copy)
         assert html_files(site_copy / "site") == first
-        assert json.loads(entries.read_text(encoding="utf-8"))["quizzes"]
+        assert next_build_work(site_copy) == (3, 0)
 
 
-def test_removed_quiz_leaves_the_cache_file(site_copy):
+def test_removed_quiz_leaves_the_cache(site_copy):
     """The cache holds only what the last build used, so it never grows with old versions."""
+    build(site_copy)
+    alone = cache_size(site_copy)
     (site_copy / "content/quizzes/helm.yml").write_text(ENGLISH_ONLY, encoding="utf-8")
     build(site_copy)
-    entries = json.loads((site_copy / ENTRIES).read_text(encoding="utf-8"))
-    assert (len(entries["quizzes"]), len(entries["pages"])) == (2, 3)  # helm is English only
+    assert cache_size(site_copy) > alone
     (site_copy / "content/quizzes/helm.yml").unlink()
     build(site_copy)
-    entries = json.loads((site_copy / ENTRIES).read_text(encoding="utf-8"))
-    assert (len(entries["quizzes"]), len(entries["pages"])) == (1, 2)
+    assert cache_size(site_copy) == alone
 
 
 def test_cache_false_writes_no_cache(site_copy):
     """`cache: false` builds the same site and leaves no cache behind."""
-    config = site_copy / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace(
-        "      languages: [en, ko]", "      languages: [en, ko]\n      cache: false"), encoding="utf-8")
+    edit_config(site_copy, lambda c: quizpages_options(c).update(cache=False))
     build(site_copy)
     assert (site_copy / QUIZ_PAGE).exists()
-    assert not (site_copy / ".cache/quizpages/build").exists()
+    assert not (site_copy / CACHE).exists()
 
 
 def test_cached_model_round_trips_with_every_source(tmp_path):
     """A quiz read back from the cache equals the parsed one, down to each value's line and column."""
-    path = str(ROOT / QUIZ_FILE)
+    path = str(ROOT / KUBEFLOW_QUIZ)
     quiz, problems = load_quiz(path, "ai-ml/kubeflow-trainer", ("en", "ko"))
     encoded = codec.encode(path, quiz, problems)
     back = codec.decode(path, json.loads(json.dumps(encoded)))
@@ -146,40 +150,42 @@ def test_cached_model_round_trips_with_every_source(tmp_path):
     assert back[0].questions[3].prompt.where("ko") == quiz.questions[3].prompt.where("ko")
 
 
+def _core(cache_dir: Path, use_cache: bool = True) -> QuizSite:
+    """The bundled site's core, its build cache in `cache_dir`."""
+    settings, _ = read_settings(str(ROOT / "mkdocs.yml"))
+    return QuizSite(replace(settings, cache_dir=str(cache_dir)), use_cache=use_cache)
+
+
 def test_library_with_cache_gives_the_same_catalog_as_without(tmp_path):
     """The core API loads the same quizzes and problems from a cold cache, a warm cache and no cache."""
-    quizzes = ROOT / "content/quizzes"
-    plain = QuizLibrary(("en", "ko")).load(str(quizzes))
+    plain = _core(tmp_path, use_cache=False).load()
     for _ in ("cold", "warm"):
-        cache = BuildCache(str(tmp_path), inputs_key((("en", "ko"), ())))
-        cached = QuizLibrary(("en", "ko"), cache=cache).load(str(quizzes))
-        cache.save(prune=True)
+        core = _core(tmp_path)
+        cached = core.load()
+        core.build_cache.save(prune=True)
         assert cached.quizzes == plain.quizzes
         assert cached.problems == plain.problems
-    assert cache.hits == 1 and cache.misses == 0
+    assert (core.build_cache.hits, core.build_cache.misses) == (1, 0)
 
 
 def test_one_damaged_entry_is_computed_again_and_replaced(tmp_path):
     """A quiz whose cache entry is damaged is parsed again, and the next build reads the repaired entry."""
-    quizzes = ROOT / "content/quizzes"
-    make = lambda: BuildCache(str(tmp_path), inputs_key((("en", "ko"), ())))  # noqa: E731
-    cache = make()
-    plain = QuizLibrary(("en", "ko"), cache=cache).load(str(quizzes))
-    assert cache.save(prune=True)
-    stored = json.loads((tmp_path / "entries.json").read_text(encoding="utf-8"))
-    stored["quizzes"] = {key: value[:50] for key, value in stored["quizzes"].items()}
-    (tmp_path / "entries.json").write_text(json.dumps(stored), encoding="utf-8")
+    core = _core(tmp_path)
+    plain = core.load()
+    assert core.build_cache.save(prune=True)
+    [entries] = [p for p in tmp_path.rglob("*") if p.is_file()]
+    stored = json.loads(entries.read_text(encoding="utf-8"))
+    stored["quizzes"] = {key: value[:50] for key, value in stored["quizzes"].items()}  # cut every quiz short
+    entries.write_text(json.dumps(stored), encoding="utf-8")
     for expected in ((0, 1), (1, 0)):  # damaged: a miss, then written again: a hit
-        cache = make()
-        assert QuizLibrary(("en", "ko"), cache=cache).load(str(quizzes)).quizzes == plain.quizzes
-        assert (cache.hits, cache.misses) == expected
-        cache.save(prune=True)
+        core = _core(tmp_path)
+        assert core.load().quizzes == plain.quizzes
+        assert (core.build_cache.hits, core.build_cache.misses) == expected
+        core.build_cache.save(prune=True)
 
 
 def test_serve_leaves_a_cache_the_next_build_reads_whole(site_copy):
     """`mkdocs serve` keeps every language's pages in the cache, so the build after it parses and renders nothing."""
-    from test_serve_survives import Server
-
-    with Server(site_copy) as server:
+    with Serve(site_copy) as server:
         assert server.page("ko/quizzes/ai-ml/kubeflow-trainer/")[0] == 200
-    assert cache_stats(site_copy) == (3, 0)
+    assert next_build_work(site_copy) == (3, 0)

@@ -5,15 +5,13 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from conftest import SHARED, build, copy_site, quizpages, shared_path, soup
 from markdown_it import MarkdownIt
-
-from conftest import BIN, SHARED, build, copy_site, run, shared_path, soup
 from quizpages.load import importer
 from quizpages.model.fields import ID_PATTERN
 
@@ -28,10 +26,6 @@ SECTION_HEADING = re.compile(
     re.IGNORECASE)
 QUESTION_NUMBER = re.compile(r"^\s*(question\s*\d+\s*:|\d+\.)\s*", re.IGNORECASE)
 RETURN_LABEL = re.compile(r"return to learning|학습 자료로", re.IGNORECASE)
-
-
-def quizpages(site: Path, *args: str) -> subprocess.CompletedProcess:
-    return run([str(BIN / "quizpages"), *args], cwd=site)
 
 
 @pytest.fixture(scope="module")

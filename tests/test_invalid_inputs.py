@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import re
 import shutil
-from pathlib import Path
 
 import pytest
-
 from conftest import BIN, ROOT, copy_site, mkdocs, run
 
 CASES_DIR = ROOT / "tests" / "fixtures" / "invalid"

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import jsonschema
 import yaml
-
 from quizpages import KINDS, Kind, QuizSite, Registry, SiteSettings, Text, dump_quiz, json_schema
 from quizpages.cache import codec
 from quizpages.load import read_quiz

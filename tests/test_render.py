@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-
 import markdown
 from bs4 import BeautifulSoup
-
-from conftest import ROOT, run
+from conftest import KUBEFLOW_QUIZ, ROOT
 from quizpages import load_quiz
 from quizpages.model import Quiz, Text
-from quizpages.render import Renderer
-from quizpages.render import Strings
+from quizpages.render import Renderer, Strings
 
 LANGS = ("en", "ko")
-QUIZ_FILE = ROOT / "content/quizzes/ai-ml/kubeflow-trainer.yml"
+QUIZ_FILE = ROOT / KUBEFLOW_QUIZ
 
 
 def _quiz(path=QUIZ_FILE, quiz_id="ai-ml/kubeflow-trainer") -> Quiz:

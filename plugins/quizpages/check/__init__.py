@@ -7,9 +7,9 @@ check that depends on nothing but the file and the site's settings.
 from __future__ import annotations
 
 from ..kinds import KINDS, Registry
+from ..load.loader import read_quiz
 from ..model import Problem, Quiz
 from ..model.problems import sort_key
-from ..load.loader import read_quiz
 from .html_policy import check_quiz as check_html
 from .rules import check_rules
 

@@ -14,8 +14,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..model import Source, Text
-from ..model.fields import (BoolType, Declared, LanguagesType, LetterType, ListType, MapType, NumberType,
-                            RecordType, StringType, TextType, declared_fields)
+from ..model.fields import (
+    BoolType,
+    Declared,
+    LanguagesType,
+    LetterType,
+    ListType,
+    MapType,
+    NumberType,
+    RecordType,
+    StringType,
+    TextType,
+    declared_fields,
+)
 from ..model.problems import Problem, error
 from .yamlsource import YMap, YNode, YScalar, YSeq, describe
 

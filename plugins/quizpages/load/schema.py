@@ -11,8 +11,21 @@ from typing import Any
 
 from ..kinds import KINDS, Registry
 from ..model import Question, Quiz
-from ..model.fields import (LANGUAGE_PATTERN, BoolType, Declared, KindType, LanguagesType, ListType, MapType,
-                            NumberType, QuestionsType, RecordType, StringType, TextType, declared_fields)
+from ..model.fields import (
+    LANGUAGE_PATTERN,
+    BoolType,
+    Declared,
+    KindType,
+    LanguagesType,
+    ListType,
+    MapType,
+    NumberType,
+    QuestionsType,
+    RecordType,
+    StringType,
+    TextType,
+    declared_fields,
+)
 
 _TEXT = {
     "description": "Markdown text: one string for every language, or one string per language code.",

@@ -24,7 +24,7 @@ def remove_quiz_sources(files: Files, quizzes_dir: str) -> None:
     """The quiz files are sources, not pages or assets of the site."""
     folder = os.path.normpath(quizzes_dir) + os.sep
     for file in list(files):
-        if file.abs_src_path and file.src_uri.endswith(".yml") and os.path.normpath(file.abs_src_path).startswith(folder):
+        if file.src_uri.endswith(".yml") and os.path.normpath(file.abs_src_path or "").startswith(folder):
             files.remove(file)
 
 

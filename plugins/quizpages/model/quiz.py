@@ -13,8 +13,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .fields import (KIND, LANGUAGES, LINK, QUESTION_ID, TEXT, Declared, ListType, MapType, QuestionsType,
-                     RecordType, TextType, body_position, body_field, declared, declared_fields)
+from .fields import (
+    KIND,
+    LANGUAGES,
+    LINK,
+    QUESTION_ID,
+    TEXT,
+    Declared,
+    ListType,
+    MapType,
+    QuestionsType,
+    RecordType,
+    TextType,
+    body_field,
+    body_position,
+    declared,
+    declared_fields,
+)
 from .text import Source, Text
 
 

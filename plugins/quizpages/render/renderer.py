@@ -22,8 +22,7 @@ import jinja2
 
 from ..check.html_policy import is_bad_url, sanitize
 from ..kinds import KINDS, Registry
-from ..model import Problem, Question, Quiz, Text
-from ..model import layout
+from ..model import Problem, Question, Quiz, Text, layout
 from ..model.problems import display_path
 from .strings import Strings
 

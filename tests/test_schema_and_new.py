@@ -7,14 +7,9 @@ import json
 import jsonschema
 import pytest
 import yaml
+from conftest import KUBEFLOW_QUIZ, ROOT, quizpages
 
-from conftest import BIN, ROOT, run
-
-QUIZ = ROOT / "content" / "quizzes" / "ai-ml" / "kubeflow-trainer.yml"
-
-
-def quizpages(site, *args):
-    return run([str(BIN / "quizpages"), *args], cwd=site)
+QUIZ = ROOT / KUBEFLOW_QUIZ
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +83,7 @@ def test_new_quiz_validates_strictly_and_is_listed_untranslated(site_copy, schem
 
 def test_new_refuses_to_overwrite(site_copy):
     """`quizpages new` on an existing quiz fails and leaves the file byte-for-byte unchanged."""
-    path = site_copy / "content" / "quizzes" / "ai-ml" / "kubeflow-trainer.yml"
+    path = site_copy / KUBEFLOW_QUIZ
     before = path.read_bytes()
     result = quizpages(site_copy, "new", "ai-ml/kubeflow-trainer", "--title", "Other")
     assert result.returncode == 1

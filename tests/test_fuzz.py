@@ -11,19 +11,16 @@ import json
 import os
 
 import yaml
+from conftest import KUBEFLOW_QUIZ, ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import ROOT
+from quizpages import KINDS, dump_quiz, load_quiz
 from quizpages.cache import codec
 from quizpages.check.html_policy import check_quiz as check_html
-from quizpages import load_quiz
-from quizpages import KINDS
+from quizpages.check.rules import check_rules
 from quizpages.load import read_quiz
 from quizpages.model import NextQuiz, Question, Quiz, Text
 from quizpages.render import Renderer
-from quizpages.check.rules import check_rules
-from quizpages import dump_quiz
 
 EXAMPLES = int(os.environ.get("QUIZPAGES_FUZZ_EXAMPLES", "500"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -31,7 +28,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
 LANGUAGES = ("en", "ko")
 PATH = "quiz.yml"
 SEEDS = [
-    (ROOT / "content" / "quizzes" / "ai-ml" / "kubeflow-trainer.yml").read_bytes(),
+    (ROOT / KUBEFLOW_QUIZ).read_bytes(),
     (ROOT / "tests" / "fixtures" / "invalid" / "valid-script-in-code.yml").read_bytes(),
     (ROOT / "tests" / "fixtures" / "invalid" / "valid-bom-and-crlf.yml").read_bytes(),
 ]

@@ -7,8 +7,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import yaml
-
-from conftest import BIN, build, run, soup
+from conftest import build, quizpages, soup
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer"
 
@@ -25,7 +24,7 @@ markdown_extensions:
 
 
 def render(site: Path, out: Path, *extra: str):
-    return run([str(BIN / "quizpages"), "render", "--out", str(out), *extra], cwd=site)
+    return quizpages(site, "render", "--out", str(out), *extra)
 
 
 def _questions(page) -> list[tuple[str, str]]:

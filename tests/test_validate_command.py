@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import BIN, ROOT, run
+from conftest import ROOT, quizpages
 
 GOOD = ("title: {en: T, ko: 티}\nquestions:\n  - id: q\n    kind: short_answer\n"
         "    question: {en: Q, ko: 질문}\n    answer: {en: A, ko: 답}\n")
@@ -20,7 +20,7 @@ def _site(tmp_path, quizzes: dict[str, str]):
 
 
 def validate(cwd, *args):
-    return run([str(BIN / "quizpages"), "validate", *args], cwd=cwd)
+    return quizpages(cwd, "validate", *args)
 
 
 def test_bundled_site_validates_cleanly():
@@ -68,7 +68,7 @@ def test_a_failed_write_is_a_message_not_a_traceback(tmp_path):
     """When a file cannot be written (here the output folder is a file), the command says so, exits 1, no traceback."""
     site = _site(tmp_path, {"good.yml": GOOD})
     (tmp_path / "not-a-folder").write_text("a file the user wrote\n", encoding="utf-8")
-    result = run([str(BIN / "quizpages"), "render", "--out", "not-a-folder/out"], cwd=site)
+    result = quizpages(site, "render", "--out", "not-a-folder/out")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert ": error: Not a directory (Make sure the folder exists and is writable" in result.stderr

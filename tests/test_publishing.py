@@ -7,11 +7,10 @@ import shlex
 
 import pytest
 import yaml
-
-from conftest import BIN, ROOT, copy_site, run, soup
+from conftest import BIN, KUBEFLOW_QUIZ, ROOT, copy_site, run, soup
 
 WORKFLOWS = [ROOT / ".github" / "workflows" / "ci.yml", ROOT / ".github" / "workflows" / "pages.yml"]
-QUIZ_FILE = "content/quizzes/ai-ml/kubeflow-trainer.yml"
+QUIZ_FILE = str(KUBEFLOW_QUIZ)
 
 
 @pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda p: p.name)

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import json
 
-from conftest import BIN, run
+from conftest import KUBEFLOW_QUIZ, quizpages
 
 QUIZ_ID = "ai-ml/kubeflow-trainer"
-
-
-def quizpages(site, *args):
-    return run([str(BIN / "quizpages"), *args], cwd=site)
 
 
 def report(site) -> dict:
@@ -20,7 +16,7 @@ def report(site) -> dict:
 
 
 def quiz_file(site):
-    return site / "content" / "quizzes" / "ai-ml" / "kubeflow-trainer.yml"
+    return site / KUBEFLOW_QUIZ
 
 
 def test_bundled_site_starts_with_everything_current(site_copy):
@@ -49,10 +45,10 @@ def test_changed_source_text_makes_the_translation_stale_until_accepted(site_cop
     assert "gang-scheduling" in path.read_text(encoding="utf-8").splitlines()[line - 1]
 
     github = quizpages(site_copy, "status", "--format", "github").stdout
-    assert github.startswith(f"::warning file=content/quizzes/ai-ml/kubeflow-trainer.yml,line={line}::")
+    assert github.startswith(f"::warning file={KUBEFLOW_QUIZ},line={line}::")
 
     edited = path.read_bytes()
-    assert quizpages(site_copy, "status", "--accept", "content/quizzes/ai-ml/kubeflow-trainer.yml").returncode == 0
+    assert quizpages(site_copy, "status", "--accept", str(KUBEFLOW_QUIZ)).returncode == 0
     assert path.read_bytes() == edited
     assert report(site_copy)["stale"] == []
 

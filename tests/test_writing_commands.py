@@ -7,8 +7,6 @@ import hashlib
 import os
 from pathlib import Path
 
-import pytest
-
 from quizpages import cli
 from quizpages.util import atomic_write
 

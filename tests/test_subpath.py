@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import functools
-import http.server
 import json
-import threading
 import urllib.error
 import urllib.request
 import xml.etree.ElementTree as ET
@@ -14,22 +12,9 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-
-from conftest import build, copy_site
+from conftest import StaticServer, build, copy_site
 
 SITE_URL = "https://example.github.io/quizsite/"
-
-
-class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves site/ only under /quizsite/, as GitHub Pages serves a project site."""
-
-    def translate_path(self, path):
-        if not path.startswith("/quizsite/"):
-            return "/nonexistent-outside-the-sub-path"
-        return super().translate_path(path[len("/quizsite"):])
-
-    def log_message(self, *args):  # keep test output quiet
-        pass
 
 
 class _Refs(HTMLParser):
@@ -45,14 +30,8 @@ class _Refs(HTMLParser):
 def served(tmp_path_factory):
     site = copy_site(tmp_path_factory.mktemp("subpath"))
     build(site, env={"SITE_URL": SITE_URL})
-    handler = functools.partial(_SubPathHandler, directory=str(site / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/quizsite/"
-    yield site / "site", base
-    server.shutdown()
-    server.server_close()
+    with StaticServer(site / "site", prefix="/quizsite") as server:
+        yield site / "site", server.base
 
 
 def _local(url: str, base: str) -> str:
