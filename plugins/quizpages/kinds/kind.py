@@ -25,6 +25,12 @@ class RenderContext(Protocol):
     def text(self, text: Text | None) -> str | None:
         """The text in the page's language as safe Markdown (falling back as pages do), or None."""
 
+    def raw(self, text: Text | None) -> str | None:
+        """The text in the page's language as written (falling back as pages do), for data, not display."""
+
+    def escape(self, value: str) -> str:
+        """`value` as Markdown that shows it literally."""
+
     def is_inline(self, markdown: str) -> bool:
         """Whether `markdown` is one paragraph that can follow a label on the same line."""
 
@@ -64,8 +70,9 @@ class Kind:
     example: Callable[[str], Question]  # a question to start from in `language`, for `quizpages new`
     rules: tuple[Rule, ...] = ()
     importer: ImportMapping | None = None
-    attributes: Callable[[Question], dict[str, str]] = field(default=lambda question: {})
-    """HTML attributes of the question's list, the data its self-check reads (see quizpages.js)."""
+    self_check: Callable[[Question, RenderContext], dict | None] = field(default=lambda question, ctx: None)
+    """What the page's self-check needs (quizpages.js): {"type": "choice" | "choices" | "blanks" | "number" |
+    "order" | "match", ...}; None for a kind readers check against the written answer themselves."""
 
     def check(self, question: Question, what: str) -> list[Problem]:
         return [problem for rule in self.rules for problem in rule(question, what)]

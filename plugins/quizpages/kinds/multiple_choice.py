@@ -5,77 +5,47 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..model import Problem, Question, Source, Text, error
-from ..model.fields import LETTER, TEXT, ListType, declared, letter
+from ..model import Problem, Question, Text
+from ..model.fields import LETTER, declared
+from .choices import (feedback_field, feedback_names_options, feedback_views,
+                      letter_names_no_option, option_views, options_differ, options_field)
 from .kind import ImportMapping, Kind, RenderContext
-
-OPTIONS = ListType(
-    TEXT, min_items=2, max_items=26, item_label="option {letter}",
-    hint="Write `options:` followed by `- ...` items",
-    too_few=("{parent} has {count} option(s); multiple choice needs at least two",
-             "Add options, or make it `kind: short_answer`"),
-    too_many=("{parent} has {count} options; at most 26 (A to Z) are allowed", "Remove options"),
-)
 
 
 @dataclass(frozen=True, slots=True)
 class MultipleChoice:
-    options: tuple[Text, ...] = declared(OPTIONS, required=True, default=(),
-                                         doc="Two or more options, each per language.",
-                                         missing_hint="Add `options:` with two or more entries")
+    options: tuple[Text, ...] = options_field()
     answer: str = declared(LETTER, required=True, example="B",
                            doc="The letter of the right option (A, B, ...), given once for every language.")
+    feedback: dict[str, Text] | None = feedback_field()
 
 
 def answer_index(question: Question) -> int | None:
     """0-based index of the right option, or None when the answer names none."""
-    body: MultipleChoice = question.body
-    index = ord(body.answer) - ord("A")
-    return index if 0 <= index < len(body.options) else None
+    index = ord(question.body.answer) - ord("A")
+    return index if 0 <= index < len(question.body.options) else None
 
 
 def answer_names_an_option(question: Question, what: str) -> Iterator[Problem]:
-    body: MultipleChoice = question.body
-    if answer_index(question) is None:
-        last = letter(len(body.options) - 1)
-        yield error(question.field_sources.get("answer", question.source or Source("")),
-                    f"{what}: the answer '{body.answer}' names no option (the options are A to {last})",
-                    f"Write a letter from A to {last}, or add the missing option")
-
-
-def options_differ(question: Question, what: str) -> Iterator[Problem]:
-    """Two options with the same text make the answer key ambiguous."""
-    options: tuple[Text, ...] = question.body.options
-    languages = {lang for option in options for lang in option.by_language} | {None}
-    for language in sorted(languages, key=str):
-        seen: dict[str, int] = {}
-        for index, option in enumerate(options):
-            text = option.get(language) if language else option.neutral
-            if text is None:
-                continue
-            key = " ".join(text.split()).casefold()
-            if key in seen:
-                yield error(option.where(language) or question.source or Source(""),
-                            f"{what}: options {letter(seen[key])} and {letter(index)} have the same text"
-                            + (f" in '{language}'" if language else ""),
-                            "Make every option different, or remove the duplicate")
-            else:
-                seen[key] = index
+    problem = letter_names_no_option(question, question.body.answer, f"{what}: the answer '{question.body.answer}'",
+                                     question.field_sources.get("answer"))
+    if problem:
+        yield problem
 
 
 def view(question: Question, ctx: RenderContext) -> dict:
-    options = [(letter(i), ctx.indent(ctx.text(o) or "", 5)) for i, o in enumerate(question.body.options)]
+    options = option_views(question, ctx)
     index = answer_index(question)
     answer = f"{question.body.answer}) {options[index][1]}" if index is not None else question.body.answer
-    return {"options": options, "answer": answer}
+    return {"options": options, "answer": answer, "feedback": feedback_views(question, ctx)}
 
 
-def attributes(question: Question) -> dict[str, str]:
-    """The self-check's data: the right letter and every letter (see quizpages.js)."""
+def self_check(question: Question, ctx: RenderContext) -> dict | None:
+    """The self-check's data: pick one letter (see quizpages.js)."""
     if answer_index(question) is None:
-        return {}
-    return {"data-answer": question.body.answer,
-            "data-options": "".join(letter(i) for i in range(len(question.body.options)))}
+        return None
+    letters = [letter for letter, _ in option_views(question, ctx)]
+    return {"type": "choice", "choices": [{"value": v, "label": v} for v in letters], "answer": question.body.answer}
 
 
 def example(language: str) -> Question:
@@ -83,7 +53,8 @@ def example(language: str) -> Question:
         id="example-multiple-choice", kind="multiple_choice",
         prompt=Text({language: "Which of these is an example option?"}),
         body=MultipleChoice(options=(Text({language: "The right option"}), Text({language: "A wrong option"}),
-                                     Text({language: "Another wrong option"})), answer="A"),
+                                     Text({language: "Another wrong option"})), answer="A",
+                            feedback={"B": Text({language: "Why this option is wrong, in a sentence."})}),
         explanation=Text({language: "Why the right option is right, in a sentence or two."}),
     )
 
@@ -92,8 +63,8 @@ KIND = Kind(
     name="multiple_choice", order=10, body=MultipleChoice,
     doc="One right option among several, chosen by its letter.",
     section="section.multiple_choice", fragment="kinds/multiple_choice.md.j2",
-    view=view, attributes=attributes, example=example,
-    rules=(answer_names_an_option, options_differ),
+    view=view, self_check=self_check, example=example,
+    rules=(answer_names_an_option, options_differ, feedback_names_options),
     importer=ImportMapping(
         sections=("multiple choice questions", "multiple choice question", "객관식 문제"),
         matches=lambda parsed: bool(parsed.options),

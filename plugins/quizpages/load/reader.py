@@ -8,6 +8,7 @@ and the kinds; this module only knows shapes.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Iterable
@@ -34,7 +35,8 @@ INVALID = object()
 """What a reader returns for a value it could not read; the problem is recorded already."""
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
-_TRUE, _FALSE = frozenset(("true", "yes")), frozenset(("false", "no"))
+# YAML 1.2's words, as editors (yaml-language-server) read them: `yes` and `no` are text there
+_TRUE, _FALSE = frozenset(("true",)), frozenset(("false",))
 
 
 def join(parent: str, key: str, separator: str = ": ") -> str:
@@ -91,16 +93,16 @@ class Reader:
         if kind.shorthand is not None and isinstance(node, YScalar) and not node.is_null:
             shorthand = next(d for d in declared_fields(kind.cls) if d.name == kind.shorthand)
             value = self.read(node, shorthand.spec.type, parent, key)
-            return INVALID if value is INVALID else kind.cls(**{kind.shorthand: value}, source=node.source)
+            return INVALID if value is INVALID else _make(kind.cls, {kind.shorthand: value}, node.source)
         if not self.expect(node, YMap, what, kind.hint):
             return INVALID
         assert isinstance(node, YMap)
         before = len(self.problems)
         found = self.check_keys(node, declared_fields(kind.cls), what)
-        values, _ = self.fields(found, what, separator=".")
+        values, _ = self.fields(found, what, separator=kind.separator)
         if len(self.problems) > before:
             return INVALID
-        return kind.cls(**values, source=node.source)
+        return _make(kind.cls, values, node.source)
 
     # -- one value of a declared type ----------------------------------------------------------
 
@@ -284,6 +286,13 @@ class Reader:
             self.fail(node.source, f"{what} is empty", "List at least one language, or remove the key")
             return None
         return tuple(result) if ok else None
+
+
+def _make(cls: type, values: dict[str, Any], source: Source) -> Any:
+    """An instance of a record's class, told where it was written when it keeps that."""
+    if "source" in {f.name for f in dataclasses.fields(cls)}:
+        return cls(**values, source=source)
+    return cls(**values)
 
 
 def missing_hint(declared_field: Declared, example: str | None = None) -> str:

@@ -30,7 +30,14 @@ def _str(dumper: yaml.SafeDumper, value: str):
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
+def _list(dumper: yaml.SafeDumper, value: list):
+    # short plain words on one line, as authors write them: `languages: [en, ko]`, `answer: [A, C]`
+    flow = bool(value) and all(isinstance(v, str) and "\n" not in v and len(v) <= 40 for v in value)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+
+
 _Dumper.add_representer(str, _str)
+_Dumper.add_representer(list, _list)
 
 
 def text_data(text: Text) -> str | dict[str, str]:
@@ -45,7 +52,7 @@ def record_data(obj: Any) -> dict:
     """The declared fields of `obj` (a quiz, a question, a kind's fields) as plain data, in file order."""
     data: dict = {}
     for declared_field, value in written_fields(obj):
-        if value is not None:
+        if value is not None and (declared_field.spec.required or value != declared_field.default):
             data[declared_field.key] = value_data(value, declared_field.spec.type)
     return data
 

@@ -127,11 +127,14 @@ class RecordType(FieldType):
     """A mapping with declared fields of its own, read into the dataclass `cls`.
 
     With `shorthand`, a plain string may stand for the record: it fills that field.
+    `separator` joins the record's name and its fields' in messages: "next.title",
+    "blank 1: accepted answer 2".
     """
 
     cls: type
     shorthand: str | None = None
     hint: str = "Write it as a mapping of `key: value` lines"
+    separator: str = "."
 
 
 @dataclass(frozen=True)
@@ -179,11 +182,12 @@ def body_field() -> Any:
 
 @dataclass(frozen=True)
 class Declared:
-    """One declared field of a class: its attribute name, YAML key and spec."""
+    """One declared field of a class: its attribute name, YAML key, spec and default value."""
 
     name: str
     key: str
     spec: Spec
+    default: Any = None
 
 
 @cache
@@ -193,7 +197,7 @@ def declared_fields(cls: type) -> tuple[Declared, ...]:
     for f in dataclasses.fields(cls):
         spec = f.metadata.get(_SPEC)
         if spec is not None:
-            result.append(Declared(f.name, spec.key or f.name, spec))
+            result.append(Declared(f.name, spec.key or f.name, spec, f.default))
     return tuple(result)
 
 

@@ -56,6 +56,8 @@ class Question:
     prompt: Text = declared(TEXT, required=True, key="question", example="{en: ..., ko: ...}",
                             doc="The question, per language.")
     body: Any = body_field()  # the kind's own fields: an instance of its declared class
+    hint: Text | None = declared(TEXT, doc="A nudge toward the answer, per language; pages show it in a "
+                                            "collapsed Hint block before the answer.")
     explanation: Text | None = declared(TEXT, doc="Why the answer is right, per language.")
     number: int = field(default=0, compare=False)  # as a reader sees it (pages group by kind); 0: unknown
     source: Source | None = field(default=None, compare=False)
@@ -174,4 +176,4 @@ def _texts_of(value: Any, kind: Any, name: str) -> Iterator[tuple[str, Text]]:
             yield from _texts_of(item, kind.value, kind.label(name, key))
     elif isinstance(kind, RecordType):
         for inner, text in walk_texts(value):
-            yield f"{name}.{inner}", text
+            yield f"{name}{kind.separator}{inner}", text

@@ -11,7 +11,7 @@ Templates live in ``fragments/``; a file of the same name in a site's
 
 from __future__ import annotations
 
-import html
+import json
 import os
 import posixpath
 import re
@@ -45,6 +45,16 @@ def indent(text: str, width: int) -> str:
     return "\n".join(line if i == 0 or not line else pad + line for i, line in enumerate(text.strip().split("\n")))
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")  # what Python-Markdown (and CommonMark) unescape
+
+
+def md_escape(value: str) -> str:
+    """`value` as Markdown that shows every character as written: entities for HTML's, backslashes for
+    Markdown's."""
+    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", value)
+
+
 def _safe_link(link: str | None) -> str | None:
     """A link target for the page; a javascript: or data: URL becomes a dead link, never a script."""
     return "#" if link and is_bad_url(link) else link
@@ -57,10 +67,11 @@ class RenderedQuestion:
     number: int
     question: Question
     fragment: str  # the kind's template, with the macros `body` and `answer`
-    attributes: str  # its list's extra HTML attributes, escaped: ` data-answer="B"`
+    check: str  # the self-check's data as JSON, for quizpages.js; "" when the kind has no self-check
     title: str | None
     prompt: str
     view: dict  # what the kind's fragment shows (see Kind.view)
+    hint: str | None
     explanation: str | None
     explanation_inline: bool
 
@@ -75,8 +86,12 @@ class _Context:
     def text(self, text: Text | None) -> str | None:
         return self.renderer.text(text, self.language)
 
+    def raw(self, text: Text | None) -> str | None:
+        return self.renderer.raw(text, self.language)
+
     is_inline = staticmethod(is_inline)
     indent = staticmethod(indent)
+    escape = staticmethod(md_escape)
 
 
 class Renderer:
@@ -111,16 +126,23 @@ class Renderer:
 
     # -- one quiz ---------------------------------------------------------------------
 
-    def text(self, text: Text | None, language: str) -> str | None:
+    def raw(self, text: Text | None, language: str) -> str | None:
+        """The text in `language` as written, stripped: a missing translation falls back to the source
+        language's (validation reports it), then to any language's, so a page never shows a hole."""
         if text is None:
             return None
         value = text.get(language)
-        if value is None:  # a missing translation is reported by validation; show the source text
+        if value is None:
             value = text.get(self.source_language)
         if value is None and text.by_language:
             value = next(iter(text.by_language.values()))
+        return value.strip() if value is not None else None
+
+    def text(self, text: Text | None, language: str) -> str | None:
+        """The text in `language` as Markdown for a page (see `raw`)."""
+        value = self.raw(text, language)
         # second line of defence: validation rejects unsafe HTML, but render output must be safe anyway
-        return sanitize(value.strip(), self.allowed_html) if value is not None else None
+        return sanitize(value, self.allowed_html) if value is not None else None
 
     def page_url(self, quiz_id: str, language: str) -> str:
         return layout.page_url(layout.markdown_path(quiz_id), language, self.source_language)
@@ -159,12 +181,16 @@ class Renderer:
 
     def question(self, question: Question, number: int, language: str) -> RenderedQuestion:
         kind = self.kinds.of(question)
+        context = _Context(self, language)
         explanation = self.text(question.explanation, language)
-        attributes = "".join(f' {name}="{html.escape(value)}"' for name, value in kind.attributes(question).items())
+        view = kind.view(question, context)
+        check = kind.self_check(question, context)
         return RenderedQuestion(
-            number=number, question=question, fragment=kind.fragment, attributes=attributes,
-            title=self.text(question.title, language), prompt=self.text(question.prompt, language) or "",
-            view=kind.view(question, _Context(self, language)), explanation=explanation,
+            number=number, question=question, fragment=kind.fragment,
+            check=json.dumps(check, ensure_ascii=False, separators=(",", ":")) if check else "",
+            title=self.text(question.title, language),
+            prompt=view.get("prompt") or self.text(question.prompt, language) or "",
+            view=view, hint=self.text(question.hint, language), explanation=explanation,
             explanation_inline=explanation is not None and is_inline(explanation),
         )
 
@@ -201,13 +227,13 @@ class Renderer:
             ui=self.script_strings(language),
         )
 
-    SCRIPT_STRINGS = ("progress.label", "progress.reset", "selfcheck.legend", "selfcheck.check",
-                      "selfcheck.correct", "selfcheck.wrong", "print.answer_key", "print.worksheet")
+    SCRIPT_STRINGS = ("progress.", "selfcheck.", "print.", "true_false.")
+    """The strings quizpages.js shows start with these: the page carries them in its language."""
 
     def script_strings(self, language: str) -> dict[str, str]:
         """The interface strings quizpages.js shows, in the page's language."""
         strings = self.strings(language)
-        return {key: strings(key) for key in self.SCRIPT_STRINGS}
+        return {key: strings(key) for key in sorted(strings.keys()) if key.startswith(self.SCRIPT_STRINGS)}
 
     # -- the index ------------------------------------------------------------------
 

@@ -54,3 +54,7 @@ class Strings:
         if text is None:
             text = self._fallback.get(key, key)
         return text.format(**values) if values else text
+
+    def keys(self) -> set[str]:
+        """Every key this language has a string for, its own or English's."""
+        return set(self._own) | set(self._fallback)

@@ -1,0 +1,99 @@
+"""What the kinds that list lettered options share: the options, per-option feedback, their rules and views.
+
+A helper module, not a kind (it defines no `KIND`): multiple choice and multiple
+select use it, and a new kind with options can too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterator
+
+from ..model import Problem, Question, Source, Text, error
+from ..model.fields import LETTER, TEXT, ListType, MapType, declared, letter
+from .kind import RenderContext
+
+OPTIONS = ListType(
+    TEXT, min_items=2, max_items=26, item_label="option {letter}",
+    hint="Write `options:` followed by `- ...` items",
+    too_few=("{parent} has {count} option(s); multiple choice needs at least two",
+             "Add options, or make it `kind: short_answer`"),
+    too_many=("{parent} has {count} options; at most 26 (A to Z) are allowed", "Remove options"),
+)
+FEEDBACK = MapType(LETTER, TEXT, item_label="feedback {name}")
+
+
+def options_field():
+    return declared(OPTIONS, required=True, default=(), doc="Two or more options, each per language.",
+                    missing_hint="Add `options:` with two or more entries")
+
+
+def feedback_field():
+    return declared(FEEDBACK, doc="Why an option is right or wrong, by its letter, per language "
+                                  "({B: {en: ..., ko: ...}}); shown for the options a reader picks, and in the answer.")
+
+
+def letter_names_no_option(question: Question, found: str, what: str, where: Source | None) -> Problem | None:
+    """An error when the letter `found` is past the last option."""
+    options = question.body.options
+    if ord(found) - ord("A") < len(options):
+        return None
+    last = letter(len(options) - 1)
+    return error(where or question.source or Source(""),
+                 f"{what} names no option (the options are A to {last})",
+                 f"Write a letter from A to {last}, or add the missing option")
+
+
+def texts_differ(texts: tuple[Text, ...], what: str, noun: str, labels, where: Source | None) -> Iterator[Problem]:
+    """Two entries with the same text (in any language) leave a reader unable to tell them apart."""
+    languages = {lang for text in texts for lang in text.by_language} | {None}
+    for language in sorted(languages, key=str):
+        seen: dict[str, int] = {}
+        for index, text in enumerate(texts):
+            value = text.get(language) if language else text.neutral
+            if value is None:
+                continue
+            key = " ".join(value.split()).casefold()
+            if key in seen:
+                yield error(text.where(language) or where or Source(""),
+                            f"{what}: {noun} {labels(seen[key])} and {labels(index)} have the same text"
+                            + (f" in '{language}'" if language else ""),
+                            f"Make every {noun[:-1] if noun.endswith('s') else noun} different, or remove the duplicate")
+            else:
+                seen[key] = index
+
+
+def options_differ(question: Question, what: str) -> Iterator[Problem]:
+    """Two options with the same text make the answer key ambiguous."""
+    yield from texts_differ(question.body.options, what, "options", letter, question.source)
+
+
+def feedback_names_options(question: Question, what: str) -> Iterator[Problem]:
+    for name in question.body.feedback or {}:
+        problem = letter_names_no_option(question, name, f"{what}: the feedback for '{name}'",
+                                         question.field_sources.get(f"feedback.{name}"))
+        if problem:
+            yield problem
+
+
+def option_views(question: Question, ctx: RenderContext) -> list[tuple[str, str]]:
+    """(letter, Markdown) of every option, indented to stay inside its list item."""
+    return [(letter(i), ctx.indent(ctx.text(o) or "", 5)) for i, o in enumerate(question.body.options)]
+
+
+def feedback_views(question: Question, ctx: RenderContext) -> list[tuple[str, str]]:
+    """(letter, Markdown) of every option's feedback, in option order."""
+    feedback = question.body.feedback or {}
+    return [(name, ctx.text(feedback[name]) or "") for name in sorted(feedback)]
+
+
+def shuffled(question: Question, count: int) -> list[int]:
+    """A fixed order of `count` entries for `question`, never the author's own (which is the answer):
+    the same on every build and in every language, so a page never changes between builds."""
+    order = list(range(count))
+    seed = int.from_bytes(hashlib.blake2b(question.id.encode("utf-8"), digest_size=8).digest(), "big")
+    random.Random(seed).shuffle(order)
+    if order == list(range(count)) and count > 1:
+        order = order[1:] + order[:1]
+    return order

@@ -1,0 +1,67 @@
+"""Multiple select ("choose all that apply"): options A, B, C, ..., and the letters of every right one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..model import Problem, Question, Text
+from ..model.fields import LETTER, ListType, declared
+from .choices import (feedback_field, feedback_names_options, feedback_views, letter_names_no_option, option_views,
+                      options_differ, options_field)
+from .kind import Kind, RenderContext
+
+ANSWERS = ListType(
+    LETTER, min_items=1, unique=True, item_label="answer {number}",
+    hint="Write the letters of every right option, e.g. `answer: [A, C]`",
+    too_few=("{parent}: answer lists no option; at least one must be right",
+             "Write the letters of every right option, e.g. `answer: [A, C]`"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MultipleSelect:
+    options: tuple[Text, ...] = options_field()
+    answer: tuple[str, ...] = declared(ANSWERS, required=True, default=(), example="[A, C]",
+                                       doc="The letters of every right option, given once for every language.")
+    feedback: dict[str, Text] | None = feedback_field()
+
+
+def answers_name_options(question: Question, what: str) -> Iterator[Problem]:
+    for index, found in enumerate(question.body.answer):
+        where = question.field_sources.get(f"answer.{index}", question.field_sources.get("answer"))
+        problem = letter_names_no_option(question, found, f"{what}: the answer '{found}'", where)
+        if problem:
+            yield problem
+
+
+def view(question: Question, ctx: RenderContext) -> dict:
+    options = option_views(question, ctx)
+    right = [(found, dict(options).get(found, "")) for found in sorted(question.body.answer)]
+    return {"options": options, "answer": right, "feedback": feedback_views(question, ctx)}
+
+
+def self_check(question: Question, ctx: RenderContext) -> dict:
+    """The self-check's data: tick every right letter and no other (see quizpages.js)."""
+    letters = [found for found, _ in option_views(question, ctx)]
+    return {"type": "choices", "choices": [{"value": v, "label": v} for v in letters],
+            "answer": sorted(question.body.answer)}
+
+
+def example(language: str) -> Question:
+    return Question(
+        id="example-multiple-select", kind="multiple_select",
+        prompt=Text({language: "Which of these are example options? Choose all that apply."}),
+        body=MultipleSelect(options=(Text({language: "A right option"}), Text({language: "A wrong option"}),
+                                     Text({language: "Another right option"})), answer=("A", "C")),
+        explanation=Text({language: "Why the right options are right."}),
+    )
+
+
+KIND = Kind(
+    name="multiple_select", order=11, body=MultipleSelect,
+    doc="Every right option among several: choose all that apply.",
+    section="section.multiple_select", fragment="kinds/multiple_select.md.j2",
+    view=view, self_check=self_check, example=example,
+    rules=(answers_name_options, options_differ, feedback_names_options),
+)

@@ -1,0 +1,94 @@
+"""Numeric: a number, right within an absolute `tolerance` or a `range`, with an optional unit.
+
+A reader may type `2.5` or `2,5`: a comma is read as the decimal point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..model import Problem, Question, Source, Text, error
+from ..model.fields import TEXT, ListType, NumberType, declared
+from .kind import Kind, RenderContext
+
+NUMBER = NumberType()
+RANGE = ListType(NUMBER, min_items=2, max_items=2, item_label="range {number}",
+                 hint="Write the lowest and highest right numbers, e.g. `range: [2, 3]`",
+                 too_few=("{parent}: range needs its lowest and highest number", "Write e.g. `range: [2, 3]`"),
+                 too_many=("{parent}: range needs its lowest and highest number only", "Write e.g. `range: [2, 3]`"))
+
+
+@dataclass(frozen=True, slots=True)
+class Numeric:
+    answer: float = declared(NUMBER, required=True, example="2.5", doc="The right number, shown in the answer.")
+    tolerance: float | None = declared(NUMBER, example="0.1",
+                                       doc="How far a reader's number may be from `answer` and still be right.")
+    range: tuple[float, ...] | None = declared(RANGE, example="[2, 3]",
+                                               doc="Instead of `tolerance`: the lowest and highest right numbers.")
+    unit: Text | None = declared(TEXT, doc="Shown after the number, per language or one for every language: GiB.")
+
+
+def bounds(body: Numeric) -> tuple[float, float]:
+    """The lowest and highest numbers that count as right."""
+    if body.range is not None:
+        return body.range[0], body.range[1]
+    tolerance = body.tolerance or 0.0
+    return body.answer - tolerance, body.answer + tolerance
+
+
+def tolerance_or_range_makes_sense(question: Question, what: str) -> Iterator[Problem]:
+    body: Numeric = question.body
+    sources = question.field_sources
+    if body.tolerance is not None and body.range is not None:
+        yield error(sources.get("range", question.source or Source("")), f"{what} has both tolerance and range",
+                    "Keep one: `tolerance` around the answer, or `range` with the lowest and highest right numbers")
+    if body.tolerance is not None and body.tolerance < 0:
+        yield error(sources.get("tolerance", question.source or Source("")),
+                    f"{what}: the tolerance {body.tolerance:g} is negative", "Write how far off is still right: 0.1")
+    if body.range is not None:
+        low, high = body.range
+        if low > high:
+            yield error(sources.get("range", question.source or Source("")),
+                        f"{what}: the range [{low:g}, {high:g}] runs backwards", f"Write it as [{high:g}, {low:g}]")
+        elif not low <= body.answer <= high:
+            yield error(sources.get("answer", question.source or Source("")),
+                        f"{what}: the answer {body.answer:g} is outside its range [{low:g}, {high:g}]",
+                        "Make the answer one of the right numbers, or widen the range")
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def view(question: Question, ctx: RenderContext) -> dict:
+    body: Numeric = question.body
+    low, high = bounds(body)
+    unit = ctx.text(body.unit) or ""
+    if body.range is not None:
+        accepted = ("range", _number(low), _number(high))
+    elif body.tolerance:
+        accepted = ("tolerance", _number(body.tolerance), "")
+    else:
+        accepted = None
+    return {"answer": _number(body.answer), "unit": unit, "accepted": accepted}
+
+
+def self_check(question: Question, ctx: RenderContext) -> dict:
+    """The self-check's data: a number within [low, high] (see quizpages.js)."""
+    low, high = bounds(question.body)
+    return {"type": "number", "low": low, "high": high, "answer": _number(question.body.answer),
+            "unit": ctx.raw(question.body.unit) or ""}
+
+
+def example(language: str) -> Question:
+    return Question(id="example-numeric", kind="numeric",
+                    prompt=Text({language: "How many replicas does a Deployment start when `replicas` is not set?"}),
+                    body=Numeric(answer=1.0, unit=Text({language: "pods"})))
+
+
+KIND = Kind(
+    name="numeric", order=16, body=Numeric, doc="A number to give, within a tolerance or a range.",
+    section="section.numeric", fragment="kinds/numeric.md.j2",
+    view=view, self_check=self_check, example=example, rules=(tolerance_or_range_makes_sense,),
+)

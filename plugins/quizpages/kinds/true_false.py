@@ -1,0 +1,40 @@
+"""True or false: a statement, and whether it is true."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Question, Text
+from ..model.fields import BoolType, declared
+from .kind import Kind, RenderContext
+
+
+@dataclass(frozen=True, slots=True)
+class TrueFalse:
+    answer: bool = declared(BoolType(hint="Write `answer: true` or `answer: false`"), required=True,
+                            example="true", doc="Whether the statement is true: true or false, for every language.")
+
+
+def view(question: Question, ctx: RenderContext) -> dict:
+    return {"answer": "true" if question.body.answer else "false"}
+
+
+def self_check(question: Question, ctx: RenderContext) -> dict:
+    """The self-check's data: pick True or False, in the page's language (see quizpages.js)."""
+    return {"type": "choice", "choices": [{"value": "true", "label": "true_false.true"},
+                                          {"value": "false", "label": "true_false.false"}],
+            "answer": "true" if question.body.answer else "false"}
+
+
+def example(language: str) -> Question:
+    return Question(id="example-true-false", kind="true_false",
+                    prompt=Text({language: "A statement that is either true or false."}),
+                    body=TrueFalse(answer=True),
+                    explanation=Text({language: "Why the statement is true."}))
+
+
+KIND = Kind(
+    name="true_false", order=12, body=TrueFalse, doc="A statement to judge true or false.",
+    section="section.true_false", fragment="kinds/true_false.md.j2",
+    view=view, self_check=self_check, example=example,
+)
