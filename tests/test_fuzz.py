@@ -155,9 +155,13 @@ def value_of(field_type, languages: tuple[str, ...]):
         return st.lists(value_of(field_type.item, languages), min_size=max(field_type.min_items, 1),
                         max_size=min(field_type.max_items or 5, 5), unique=field_type.unique).map(tuple)
     if isinstance(field_type, f.NumberType):
-        return st.integers(-1000, 1000).map(float)
+        return st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
     if isinstance(field_type, f.BoolType):
         return st.booleans()
+    if isinstance(field_type, f.MapType):
+        return st.dictionaries(st.sampled_from("AB"), value_of(field_type.value, languages), min_size=1, max_size=2)
+    if isinstance(field_type, f.RecordType):
+        return declared_values(field_type.cls, languages)
     raise NotImplementedError(field_type)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from quizpages import load_quiz
+from quizpages import KINDS, load_quiz
 
 LANGS = ("en", "ko")
 
@@ -79,7 +79,7 @@ def test_wrong_type_and_missing_fields_are_all_reported(tmp_path):
         "quiz.yml:3:5: error: question 1 is missing the required key 'question' (Add `question: {en: ..., ko: ...}`)",
         "quiz.yml:3:9: error: question 1: id 'Bad Id' may hold only lower-case letters, digits and dashes "
         "(For example `id: bad-id`)",
-        "quiz.yml:4:11: error: question 1: unknown kind 'quiz' (Use one of multiple_choice, short_answer, hands_on)",
+        f"quiz.yml:4:11: error: question 1: unknown kind 'quiz' (Use one of {', '.join(KINDS.names())})",
     ]
 
 

@@ -23,7 +23,9 @@ def load_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes |
     change without the file changing."""
     quiz, problems = read_quiz(path, quiz_id, languages, data, kinds)
     if quiz is not None:
-        problems = sorted(problems + check_rules(quiz, kinds) + check_html(quiz, allowed_html), key=sort_key)
+        slots = tuple(quiz.texts())  # walked once for both checks
+        problems = sorted(problems + check_rules(quiz, kinds, slots) + check_html(quiz, allowed_html, slots),
+                          key=sort_key)
         if any(p.is_error for p in problems):
             quiz = None
     return quiz, problems

@@ -16,7 +16,7 @@ import html
 import re
 from collections.abc import Iterable
 
-from ..model import Problem, Quiz, Source, error
+from ..model import Problem, Quiz, Source, TextSlot, error
 
 NEVER_ALLOWED = frozenset({
     "script", "iframe", "object", "embed", "style", "frame", "frameset", "applet", "base", "link",
@@ -203,10 +203,12 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
     return text
 
 
-def check_quiz(quiz: Quiz, extra_allowed: Iterable[str] = ()) -> list[Problem]:
-    """Every unsafe construct in any text of `quiz`, as errors located at the text that holds it."""
+def check_quiz(quiz: Quiz, extra_allowed: Iterable[str] = (), slots: Iterable[TextSlot] | None = None
+               ) -> list[Problem]:
+    """Every unsafe construct in any text of `quiz` (`slots`: its texts, when the caller has walked them),
+    as errors located at the text that holds it."""
     problems = []
-    for slot in quiz.texts():
+    for slot in quiz.texts() if slots is None else slots:
         for language, value in slot.text.items():
             where = slot.text.where(language) or slot.fallback
             field = f"{slot.label} [{language}]" if language else slot.label

@@ -6,14 +6,16 @@ rendering (validation must stay cheap enough to run on every save).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..kinds import KINDS, Registry
-from ..model import Problem, Quiz, Source, error, warning
+from ..model import Problem, Quiz, Source, TextSlot, error, warning
 
 
-def check_translations(quiz: Quiz) -> list[Problem]:
+def check_translations(quiz: Quiz, slots: Iterable[TextSlot] | None = None) -> list[Problem]:
     """A translation missing without a `languages:` declaration is a warning."""
     problems = []
-    for slot in quiz.texts():
+    for slot in quiz.texts() if slots is None else slots:
         for language in slot.languages:
             if not slot.text.has(language):
                 others = ", ".join(lang for lang in slot.languages if lang != language)
@@ -49,6 +51,6 @@ def check_kinds(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:
             for problem in kinds.of(question).check(question, question.label(index))]
 
 
-def check_rules(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:
-    """Every rule that looks at one quiz on its own."""
-    return check_translations(quiz) + check_question_languages(quiz) + check_kinds(quiz, kinds)
+def check_rules(quiz: Quiz, kinds: Registry = KINDS, slots: Iterable[TextSlot] | None = None) -> list[Problem]:
+    """Every rule that looks at one quiz on its own (`slots`: its texts, when the caller has walked them)."""
+    return check_translations(quiz, slots) + check_question_languages(quiz) + check_kinds(quiz, kinds)

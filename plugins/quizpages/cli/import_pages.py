@@ -123,7 +123,7 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         kinds.update(q.kind for q in result.quiz.questions)
         print(f"wrote {display_path(out_file, cwd)}")
     sys.stdout.flush()
-    per_kind = ", ".join(f"{kinds[k]} {k}" for k in site.kinds.names())
+    per_kind = ", ".join(f"{kinds[k]} {k}" for k in site.kinds.names() if kinds[k]) or "none"
     print(f"{pages_read} page{'s' if pages_read != 1 else ''} read, {quizzes} quiz{'zes' if quizzes != 1 else ''} "
           f"written, {sum(kinds.values())} questions ({per_kind}), "
           f"{warnings} warning{'s' if warnings != 1 else ''}", file=sys.stderr)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import Problem, Question, Text
-from ..model.fields import LETTER, declared
+from ..model.fields import LETTER, declared, letter
 from .choices import (feedback_field, feedback_names_options, feedback_views,
                       letter_names_no_option, option_views, options_differ, options_field)
 from .kind import ImportMapping, Kind, RenderContext
@@ -44,7 +44,7 @@ def self_check(question: Question, ctx: RenderContext) -> dict | None:
     """The self-check's data: pick one letter (see quizpages.js)."""
     if answer_index(question) is None:
         return None
-    letters = [letter for letter, _ in option_views(question, ctx)]
+    letters = [letter(i) for i in range(len(question.body.options))]
     return {"type": "choice", "choices": [{"value": v, "label": v} for v in letters], "answer": question.body.answer}
 
 

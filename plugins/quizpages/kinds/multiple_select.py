@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import Problem, Question, Text
-from ..model.fields import LETTER, ListType, declared
+from ..model.fields import LETTER, ListType, declared, letter
 from .choices import (feedback_field, feedback_names_options, feedback_views, letter_names_no_option, option_views,
                       options_differ, options_field)
 from .kind import Kind, RenderContext
@@ -43,7 +43,7 @@ def view(question: Question, ctx: RenderContext) -> dict:
 
 def self_check(question: Question, ctx: RenderContext) -> dict:
     """The self-check's data: tick every right letter and no other (see quizpages.js)."""
-    letters = [found for found, _ in option_views(question, ctx)]
+    letters = [letter(i) for i in range(len(question.body.options))]
     return {"type": "choices", "choices": [{"value": v, "label": v} for v in letters],
             "answer": sorted(question.body.answer)}
 

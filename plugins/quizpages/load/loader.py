@@ -13,7 +13,7 @@ import os
 
 from ..kinds import KINDS, Kind, Registry
 from ..model import Question, Quiz, Source
-from ..model.fields import KindType, QuestionsType, declared_fields
+from ..model.fields import KindType, QuestionsType, declared_fields, fields_by_key
 from ..model.problems import Problem, sort_key
 from .reader import INVALID, Reader, join, missing_hint
 from .yamlsource import YMap, YNode, YScalar, YSeq, read_yaml
@@ -26,13 +26,14 @@ class _QuizReader(Reader):
         super().__init__(path, languages)
         self.kinds = kinds
 
-    def read(self, node, kind, parent, key, separator=": ", sources=None):  # type: ignore[override]
-        if isinstance(kind, QuestionsType):
-            return self.questions(node)
-        if isinstance(kind, KindType):
-            found = self.kind(node, join(parent, key, separator))
-            return INVALID if found is None else found.name
-        return super().read(node, kind, parent, key, separator, sources)
+    def _questions(self, node, kind, parent, key, what, sources):
+        return self.questions(node)
+
+    def _kind(self, node, kind, parent, key, what, sources):
+        found = self.kind(node, what)
+        return INVALID if found is None else found.name
+
+    READERS = {**Reader.READERS, QuestionsType: _questions, KindType: _kind}
 
     def quiz(self, root: YNode, quiz_id: str) -> Quiz | None:
         """The quiz, without the questions that have errors; None when the quiz itself cannot be read."""
@@ -87,25 +88,24 @@ class _QuizReader(Reader):
         before = len(self.problems)
         kind_entry = node.items.get("kind")
         kind = self.kind(kind_entry[1], f"{what}: kind", report=False) if kind_entry else None
-        envelope = declared_fields(Question)
-        own = declared_fields(kind.body) if kind else ()
-        known = {d.key for d in envelope} | {d.key for d in own}
+        envelope = fields_by_key(Question)
+        own = fields_by_key(kind.body) if kind else {}
         found_envelope, found_own = {}, {}
         for name, (key, value) in node.items.items():
-            if name in {d.key for d in envelope}:
-                found_envelope[name] = (next(d for d in envelope if d.key == name), value)
-            elif name in {d.key for d in own}:
-                found_own[name] = (next(d for d in own if d.key == name), value)
+            if name in envelope:
+                found_envelope[name] = (envelope[name], value)
+            elif name in own:
+                found_own[name] = (own[name], value)
             else:
-                self.foreign_key(key, name, kind, known, what)
-        for declared_field in envelope:
-            if declared_field.spec.required and declared_field.key not in node.items:
+                self.foreign_key(key, name, kind, what)
+        for name, declared_field in envelope.items():
+            if declared_field.spec.required and name not in node.items:
                 example = self.kinds.names()[0] if isinstance(declared_field.spec.type, KindType) else None
-                self.fail(node.source, f"{what} is missing the required key '{declared_field.key}'",
+                self.fail(node.source, f"{what} is missing the required key '{name}'",
                           missing_hint(declared_field, example))
-        for declared_field in own:
-            if declared_field.spec.required and declared_field.key not in node.items:
-                self.fail(node.source, f"{what} is {kind.name} but has no {declared_field.key}",  # type: ignore[union-attr]
+        for name, declared_field in own.items():
+            if declared_field.spec.required and name not in node.items:
+                self.fail(node.source, f"{what} is {kind.name} but has no {name}",  # type: ignore[union-attr]
                           missing_hint(declared_field))
         values, sources = self.fields(found_envelope, what)
         body_values, body_sources = self.fields(found_own, what)
@@ -114,20 +114,20 @@ class _QuizReader(Reader):
         return Question(**values, body=kind.body(**body_values), number=number, source=node.source,
                         field_sources={**sources, **body_sources})
 
-    def foreign_key(self, key: YScalar, name: str, kind: Kind | None, known: set[str], what: str) -> None:
+    def foreign_key(self, key: YScalar, name: str, kind: Kind | None, what: str) -> None:
         """A key this question may not have: another kind's, or a typo."""
+        envelope = list(fields_by_key(Question))
         if kind is None:  # unknown kind: any kind's keys may belong, so only report what none has
-            every = known | {d.key for k in self.kinds for d in declared_fields(k.body)}
+            every = envelope + sorted({k for other in self.kinds for k in fields_by_key(other.body)} - set(envelope))
             if name not in every:
-                self.unknown_key(key, name, sorted(every), what)
+                self.unknown_key(key, name, every, what)
             return
-        others = [k.name for k in self.kinds if name in {d.key for d in declared_fields(k.body)}]
+        others = [k.name for k in self.kinds if name in fields_by_key(k.body)]
         if others:
             self.fail(key.source, f"{what} is {kind.name} and cannot have {name}",
                       f"Remove `{name}:`, or make it `kind: {others[0]}`")
         else:
-            self.unknown_key(key, name, [d.key for d in declared_fields(Question)]
-                             + [d.key for d in declared_fields(kind.body)], what)
+            self.unknown_key(key, name, envelope + list(fields_by_key(kind.body)), what)
 
     def kind(self, node: YNode, what: str, report: bool = True) -> Kind | None:
         if not report:  # a first look, to know which keys the question may have; read again below

@@ -47,6 +47,8 @@ def join(parent: str, key: str, separator: str = ": ") -> str:
 class Reader:
     """Turns one file's located YAML tree into model values, collecting problems instead of raising."""
 
+    READERS: dict[type, Any]  # set below the class: field type -> reader method
+
     def __init__(self, path: str, languages: tuple[str, ...]):
         self.path = path
         self.languages = languages  # the site's: text may be written in these only
@@ -109,26 +111,30 @@ class Reader:
     def read(self, node: YNode, kind: Any, parent: str, key: str, separator: str = ": ",
              sources: dict[str, Source] | None = None) -> Any:
         """The value of `node` as the field type `kind`, or INVALID (with a problem recorded)."""
-        what = join(parent, key, separator)
-        if isinstance(kind, TextType):
-            text = self.text(node, what)
-            return INVALID if text is None else text
-        if isinstance(kind, StringType):
-            return self.plain(node, kind, parent, key, what)
-        if isinstance(kind, LanguagesType):
-            languages = self.language_list(node, what)
-            return INVALID if languages is None else languages
-        if isinstance(kind, ListType):
-            return self.list(node, kind, parent, key, what, sources)
-        if isinstance(kind, MapType):
-            return self.mapping(node, kind, parent, key, what, sources)
-        if isinstance(kind, RecordType):
-            return self.record(node, kind, parent, key)
-        if isinstance(kind, NumberType):
-            return self.number(node, kind, what)
-        if isinstance(kind, BoolType):
-            return self.boolean(node, kind, what)
-        raise TypeError(f"no reader for the field type {kind!r} of '{what}'")  # a kind declared a new type
+        reader = self.READERS.get(type(kind))
+        if reader is None:  # a kind declared a field type no reader knows
+            raise TypeError(f"no reader for the field type {kind!r} of '{join(parent, key, separator)}'")
+        return reader(self, node, kind, parent, key, join(parent, key, separator), sources)
+
+    def _text(self, node, kind, parent, key, what, sources) -> Any:
+        text = self.text(node, what)
+        return INVALID if text is None else text
+
+    def _languages(self, node, kind, parent, key, what, sources) -> Any:
+        languages = self.language_list(node, what)
+        return INVALID if languages is None else languages
+
+    def _record(self, node, kind, parent, key, what, sources) -> Any:
+        return self.record(node, kind, parent, key)
+
+    def _plain(self, node, kind, parent, key, what, sources) -> Any:
+        return self.plain(node, kind, parent, key, what)
+
+    def _number(self, node, kind, parent, key, what, sources) -> Any:
+        return self.number(node, kind, what)
+
+    def _boolean(self, node, kind, parent, key, what, sources) -> Any:
+        return self.boolean(node, kind, what)
 
     def plain(self, node: YNode, kind: StringType, parent: str, key: str, what: str) -> Any:
         value = self.string(node, what, kind.hint)
@@ -286,6 +292,14 @@ class Reader:
             self.fail(node.source, f"{what} is empty", "List at least one language, or remove the key")
             return None
         return tuple(result) if ok else None
+
+
+Reader.READERS = {
+    TextType: Reader._text, StringType: Reader._plain, LetterType: Reader._plain, LanguagesType: Reader._languages,
+    ListType: Reader.list, MapType: Reader.mapping, RecordType: Reader._record, NumberType: Reader._number,
+    BoolType: Reader._boolean,
+}
+"""The reader of each field type; a subclass adds its own types to a copy."""
 
 
 def _make(cls: type, values: dict[str, Any], source: Source) -> Any:

@@ -207,6 +207,12 @@ def is_body(f: dataclasses.Field) -> bool:
 
 
 @cache
+def fields_by_key(cls: type) -> dict[str, Declared]:
+    """The declared fields of a dataclass by their YAML key."""
+    return {d.key: d for d in declared_fields(cls)}
+
+
+@cache
 def body_position(cls: type) -> int | None:
     """Where, among `cls`'s declared fields, the kind's own fields are written; None when it has none."""
     position = 0

@@ -76,6 +76,18 @@ class RenderedQuestion:
     explanation_inline: bool
 
 
+class _Fragments(dict):
+    """The kinds' fragments as macro modules, each made the first time a page needs it."""
+
+    def __init__(self, env: jinja2.Environment):
+        super().__init__()
+        self.env = env
+
+    def __missing__(self, name: str):
+        module = self[name] = self.env.get_template(name).module
+        return module
+
+
 @dataclass(frozen=True)
 class _Context:
     """What a kind's `view` gets to turn its fields into Markdown (see kinds.RenderContext)."""
@@ -117,6 +129,8 @@ class Renderer:
             auto_reload=False,  # one Renderer per build: no need to stat every template at each include
         )
         self.env.filters["indent_md"] = indent
+        # Each kind's fragment, made into a module of macros once, not imported again for every question.
+        self.env.globals["fragments"] = _Fragments(self.env)
         self._strings: dict[str, Strings] = {}
 
     def strings(self, language: str) -> Strings:
