@@ -1,4 +1,5 @@
-"""Shared test helpers: build a real site in tmp_path and read its HTML."""
+"""Shared test helpers: build a real site in tmp_path and read its HTML, run commands and servers,
+and drive headless Chromium."""
 
 from __future__ import annotations
 
@@ -254,3 +255,71 @@ class Serve:
 
     def output(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+# -- browser tests: headless Chromium on the bundled site (see browser.py) ---------------------------
+
+@pytest.fixture(scope="session")
+def playwright():
+    from browser import unavailable  # here: browser.py uses this module's StaticServer
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the Python package playwright, which is missing")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    from browser import launch
+
+    chromium = launch(playwright)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The bundled site built with --strict, served at <origin>/site/."""
+    root = copy_site(tmp_path_factory.mktemp("browser"))
+    build(root)
+    with StaticServer(root) as httpd:
+        yield httpd
+
+
+@pytest.fixture(scope="session")
+def base(server) -> str:
+    return server.origin + "/site/"
+
+
+@pytest.fixture
+def open_page(browser, server):
+    """open_page(path, javascript=True, dark=False, init_script=None) -> a loaded Page; at the end
+    of the test, asserts that no request left loopback and nothing was logged as an error."""
+    from browser import Guard
+
+    contexts, guards = [], []
+
+    def _open(url: str, javascript: bool = True, dark: bool = False, init_script: str | None = None):
+        context = browser.new_context(java_script_enabled=javascript, color_scheme="dark" if dark else "light")
+        guard = Guard(server.origin)
+        guard.attach(context)
+        if init_script:
+            context.add_init_script(init_script)
+        page = context.new_page()
+        guard.watch(page)
+        page.goto(url, wait_until="load")
+        contexts.append(context)
+        guards.append(guard)
+        return page
+
+    _open.guards = guards
+    yield _open
+    for context in contexts:
+        context.close()
+    for guard in guards:
+        guard.check()
+
+

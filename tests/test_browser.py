@@ -8,74 +8,17 @@ and so does any console error.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
-from browser import Guard, StaticServer, launch, unavailable
+from browser import Guard, StaticServer, launch
 from conftest import build, copy_site, edit_config
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/"
 PAGES = {"en": QUIZ, "ko": "ko/" + QUIZ}
 INDEXES = {"en": "quizzes/", "ko": "ko/quizzes/"}
 MULTIPLE_CHOICE = 7  # questions of the bundled quiz that offer options
-
-
-@pytest.fixture(scope="module")
-def playwright():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("the Python package playwright, which is missing")
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def browser(playwright):
-    chromium = launch(playwright)
-    yield chromium
-    chromium.close()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The bundled site built with --strict, served at <origin>/site/."""
-    root = copy_site(tmp_path_factory.mktemp("browser"))
-    build(root)
-    with StaticServer(root) as httpd:
-        yield httpd
-
-
-@pytest.fixture(scope="module")
-def base(server) -> str:
-    return server.origin + "/site/"
-
-
-@pytest.fixture
-def open_page(browser, server):
-    """open_page(path, javascript=True, dark=False, init_script=None) -> a loaded Page; at the end
-    of the test, asserts that no request left loopback and nothing was logged as an error."""
-    contexts, guards = [], []
-
-    def _open(url: str, javascript: bool = True, dark: bool = False, init_script: str | None = None):
-        context = browser.new_context(java_script_enabled=javascript, color_scheme="dark" if dark else "light")
-        guard = Guard(server.origin)
-        guard.attach(context)
-        if init_script:
-            context.add_init_script(init_script)
-        page = context.new_page()
-        guard.watch(page)
-        page.goto(url, wait_until="load")
-        contexts.append(context)
-        guards.append(guard)
-        return page
-
-    _open.guards = guards
-    yield _open
-    for context in contexts:
-        context.close()
-    for guard in guards:
-        guard.check()
 
 
 def _progress(page) -> str:
@@ -205,6 +148,11 @@ def test_progress_works_when_storage_is_blocked_outright(open_page, base):
 
 # -- self-check --------------------------------------------------------------------------
 
+def _answer(question) -> str:
+    """The right letter of a multiple-choice question, from the data its self-check reads."""
+    return json.loads(question.get_attribute("data-check"))["answer"]
+
+
 SELF_CHECK = {
     "en": ("Correct: {letter} is the right answer.", "Not quite: you picked {picked}, the right answer is {letter}."),
     "ko": ("정답입니다: {letter}가 맞습니다.", "아쉽습니다: {picked}를 골랐지만 정답은 {letter}입니다."),
@@ -216,12 +164,12 @@ CHECK = {"en": "Check", "ko": "확인"}
 def test_self_check_says_right_and_wrong_and_opens_the_answer(open_page, base, language):
     """Picking an option and checking says right or wrong in the page's language and opens the answer."""
     page = open_page(base + PAGES[language])
-    questions = page.locator("ol.quizpages-question[data-answer]")
+    questions = page.locator("ol.quizpages-question[data-kind=multiple_choice]")
     assert questions.count() == MULTIPLE_CHOICE
     assert page.locator("fieldset.quizpages-selfcheck").count() == MULTIPLE_CHOICE
     right_text, wrong_text = SELF_CHECK[language]
     for i in range(MULTIPLE_CHOICE):
-        answer = questions.nth(i).get_attribute("data-answer")
+        answer = _answer(questions.nth(i))
         wrong = next(letter for letter in "ABCD" if letter != answer)
         check = page.locator("fieldset.quizpages-selfcheck").nth(i)
         details = page.locator("details.quizpages-answer").nth(i)
@@ -239,7 +187,7 @@ def test_self_check_works_by_keyboard_alone(open_page, base):
     """A keyboard user picks with the arrow keys, checks with Enter, and hears the result."""
     page = open_page(base + PAGES["en"])
     first = page.locator("fieldset.quizpages-selfcheck").first
-    answer = page.locator("ol.quizpages-question[data-answer]").first.get_attribute("data-answer")
+    answer = _answer(page.locator("ol.quizpages-question[data-kind=multiple_choice]").first)
     first.locator("input").first.focus()
     page.keyboard.press("Space")  # picks A
     for _ in range("ABCD".index(answer)):

@@ -133,7 +133,7 @@ def test_pages_pair_by_path_and_non_parallel_questions_stay_per_language(importe
     site, _ = imported
     quizzes = site / "content" / "quizzes"
     assert sorted(str(p.relative_to(quizzes)) for p in quizzes.rglob("*.yml")) == [
-        "ai-ml/kubeflow-trainer.yml", "platform/01-helm-basics-quiz.yml", "platform/02-argo-rollouts-quiz.yml",
+        "ai-ml/kubeflow-trainer-practice.yml", "ai-ml/kubeflow-trainer.yml", "platform/01-helm-basics-quiz.yml", "platform/02-argo-rollouts-quiz.yml",
         "platform/03-kyverno-quiz.yml", "service-mesh/linkerd/basic.yml"]
     argo = yaml.safe_load((quizzes / "platform/02-argo-rollouts-quiz.yml").read_text(encoding="utf-8"))
     assert argo["title"] == {"en": "Argo Rollouts Quiz", "ko": "Argo Rollouts 퀴즈"}

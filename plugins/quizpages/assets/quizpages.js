@@ -6,7 +6,11 @@
  * Idempotent: running it twice on a page adds nothing the second time.
  * It reads its data from the empty div.quizpages-quiz the templates write:
  * the quiz id, the relative path to the site root and the UI strings of the
- * page's language; each multiple-choice <ol> carries data-answer/data-options.
+ * page's language. Each question's <ol> carries data-check, what its kind's
+ * self-check needs: {type: "choice" | "choices" | "blanks" | "number" | "order"
+ * | "match", ...} (see the kinds' `self_check` in plugins/quizpages/kinds/).
+ * Every control is a native input or select with a label, so the self-check
+ * works with a mouse, a keyboard, touch and a screen reader alike.
  */
 (function () {
   "use strict";
@@ -40,24 +44,205 @@
     return node;
   }
 
-  // Each question: its id (the <li id>), its Show Answer block and, for multiple
-  // choice, the right letter and the option letters.
+  function readCheck(list) {
+    try { return JSON.parse(list.getAttribute("data-check") || "null"); } catch (error) { return null; }
+  }
+
+  // Each question: its id (the <li id>), its Show Answer block (after its Hint block, if any)
+  // and what its self-check needs.
   function findQuestions() {
     var found = [];
     document.querySelectorAll("ol.quizpages-question").forEach(function (list) {
       var item = list.querySelector(":scope > li[id]");
       var details = list.nextElementSibling;
+      while (details && details.matches("details.quizpages-hint")) details = details.nextElementSibling;
       if (!item || !details || !details.matches("details.quizpages-answer")) return;
-      found.push({
-        id: item.id,
-        list: list,
-        details: details,
-        answer: list.getAttribute("data-answer"),
-        options: (list.getAttribute("data-options") || "").split("").filter(Boolean)
-      });
+      found.push({ id: item.id, list: list, details: details, check: readCheck(list) });
     });
     return found;
   }
+
+  // -- self-check controls, one builder per check type ----------------------------
+  // A builder adds its controls to the fieldset and returns {read, judge}: read() gives the
+  // reader's answer, or {missing: control} / {invalid: message}; judge(answer) gives
+  // {right, message, picked} (picked: option letters whose feedback to show).
+
+  function normalize(text, caseSensitive) {
+    var plain = String(text || "").normalize("NFKC").trim().replace(/\s+/g, " ");
+    return caseSensitive ? plain : plain.toLowerCase();
+  }
+
+  function row(fieldset, labelText, control) {
+    var wrap = element("p", { "class": "quizpages-selfcheck__row" });
+    var id = control.id;
+    wrap.appendChild(element("label", { "for": id, "class": "quizpages-selfcheck__label" }, labelText));
+    wrap.appendChild(document.createTextNode(" "));
+    wrap.appendChild(control);
+    fieldset.appendChild(wrap);
+    return wrap;
+  }
+
+  function selectOf(id, values, t) {
+    var select = element("select", { id: id, "class": "quizpages-selfcheck__select" });
+    select.appendChild(element("option", { value: "" }, t("selfcheck.choose")));
+    values.forEach(function (value) { select.appendChild(element("option", { value: value }, value)); });
+    return select;
+  }
+
+  var builders = {
+    choice: function (q, fieldset, t) {
+      var data = q.check;
+      var name = "quizpages-pick-" + q.id;
+      data.choices.forEach(function (choice) {
+        var option = element("label", { "class": "quizpages-selfcheck__option" });
+        option.appendChild(element("input", { type: "radio", name: name, value: choice.value }));
+        option.appendChild(document.createTextNode(" " + t(choice.label)));
+        fieldset.appendChild(option);
+      });
+      var prefix = data.choices[0] && data.choices[0].label.indexOf("true_false.") === 0 ? "selfcheck.true_false" : "selfcheck";
+      function label(value) {
+        var choice = data.choices.filter(function (c) { return c.value === value; })[0];
+        return choice ? t(choice.label) : value;
+      }
+      return {
+        read: function () {
+          var picked = fieldset.querySelector("input[name='" + name + "']:checked");
+          return picked ? picked.value : { missing: fieldset.querySelector("input") };
+        },
+        judge: function (value) {
+          var right = value === data.answer;
+          var message = right ? t(prefix + ".correct", { letter: label(data.answer) })
+            : t(prefix + ".wrong", { picked: label(value), letter: label(data.answer) });
+          return { right: right, message: message, picked: [value] };
+        }
+      };
+    },
+
+    choices: function (q, fieldset, t) {
+      var data = q.check;
+      data.choices.forEach(function (choice) {
+        var option = element("label", { "class": "quizpages-selfcheck__option" });
+        option.appendChild(element("input", { type: "checkbox", value: choice.value }));
+        option.appendChild(document.createTextNode(" " + t(choice.label)));
+        fieldset.appendChild(option);
+      });
+      return {
+        read: function () {
+          var picked = [];
+          fieldset.querySelectorAll("input[type=checkbox]:checked").forEach(function (box) { picked.push(box.value); });
+          return picked.length ? picked : { missing: fieldset.querySelector("input") };
+        },
+        judge: function (picked) {
+          var right = picked.slice().sort().join(",") === data.answer.slice().sort().join(",");
+          var letters = data.answer.join(", ");
+          var message = right ? t("selfcheck.choices.correct", { letters: letters })
+            : t("selfcheck.choices.wrong", { picked: picked.join(", "), letters: letters });
+          return { right: right, message: message, picked: picked };
+        }
+      };
+    },
+
+    blanks: function (q, fieldset, t) {
+      var data = q.check;
+      var inputs = data.blanks.map(function (blank, index) {
+        var input = element("input", { type: "text", id: "quizpages-blank-" + q.id + "-" + (index + 1),
+          "class": "quizpages-selfcheck__input", autocomplete: "off", spellcheck: "false" });
+        row(fieldset, t("selfcheck.blanks.label", { number: index + 1 }), input);
+        return input;
+      });
+      return {
+        read: function () {
+          var empty = inputs.filter(function (input) { return !input.value.trim(); })[0];
+          return empty ? { missing: empty } : inputs.map(function (input) { return input.value; });
+        },
+        judge: function (values) {
+          var right = values.filter(function (value, index) {
+            var blank = data.blanks[index];
+            return blank.accept.some(function (accepted) {
+              return normalize(accepted, blank.case) === normalize(value, blank.case);
+            });
+          }).length;
+          var total = data.blanks.length;
+          return { right: right === total,
+                   message: right === total ? t("selfcheck.blanks.correct") : t("selfcheck.blanks.wrong", { right: right, total: total }) };
+        }
+      };
+    },
+
+    number: function (q, fieldset, t) {
+      var data = q.check;
+      var input = element("input", { type: "text", inputmode: "decimal", id: "quizpages-number-" + q.id,
+        "class": "quizpages-selfcheck__input", autocomplete: "off" });
+      var wrap = row(fieldset, t("selfcheck.number.label"), input);
+      if (data.unit) wrap.appendChild(document.createTextNode(" " + data.unit));
+      return {
+        read: function () {
+          var text = input.value.trim();
+          if (!text) return { missing: input };
+          // "2,5" is 2.5: a comma is the decimal point in many languages; spaces group digits
+          var plain = text.replace(/\s+/g, "").replace(",", ".");
+          if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(plain)) return { invalid: t("selfcheck.number.invalid"), control: input };
+          return { value: parseFloat(plain), text: text };
+        },
+        judge: function (answer) {
+          var slack = 1e-9 * Math.max(1, Math.abs(data.low), Math.abs(data.high));
+          var right = answer.value >= data.low - slack && answer.value <= data.high + slack;
+          var shown = data.answer + (data.unit ? " " + data.unit : "");
+          return { right: right, message: right ? t("selfcheck.number.correct", { answer: shown })
+            : t("selfcheck.number.wrong", { value: answer.text, answer: shown }) };
+        }
+      };
+    },
+
+    order: function (q, fieldset, t) {
+      var data = q.check;
+      var positions = data.letters.map(function (_, index) { return String(index + 1); });
+      var selects = data.letters.map(function (letter) {
+        var select = selectOf("quizpages-order-" + q.id + "-" + letter, positions, t);
+        row(fieldset, t("selfcheck.order.label", { letter: letter }), select);
+        return select;
+      });
+      return {
+        read: function () {
+          var chosen = selects.map(function (select) { return select.value; });
+          var unset = selects.filter(function (select) { return !select.value; })[0];
+          var distinct = chosen.filter(function (value, index) { return chosen.indexOf(value) === index; }).length;
+          if (unset || distinct !== chosen.length) return { invalid: t("selfcheck.order.incomplete"), control: unset || selects[0] };
+          return chosen.map(Number);
+        },
+        judge: function (chosen) {
+          var right = data.letters.filter(function (letter, index) { return data.answer[chosen[index] - 1] === letter; }).length;
+          var total = data.letters.length;
+          var order = data.answer.join(" → ");
+          return { right: right === total, message: right === total ? t("selfcheck.order.correct", { order: order })
+            : t("selfcheck.order.wrong", { right: right, total: total, order: order }) };
+        }
+      };
+    },
+
+    match: function (q, fieldset, t) {
+      var data = q.check;
+      var selects = data.answer.map(function (_, index) {
+        var select = selectOf("quizpages-match-" + q.id + "-" + (index + 1), data.letters, t);
+        row(fieldset, t("selfcheck.match.label", { number: index + 1 }), select);
+        return select;
+      });
+      return {
+        read: function () {
+          var unset = selects.filter(function (select) { return !select.value; })[0];
+          if (unset) return { invalid: t("selfcheck.match.incomplete"), control: unset };
+          return selects.map(function (select) { return select.value; });
+        },
+        judge: function (chosen) {
+          var right = chosen.filter(function (letter, index) { return data.answer[index] === letter; }).length;
+          var total = data.answer.length;
+          var pairs = data.answer.map(function (letter, index) { return (index + 1) + " → " + letter; }).join(", ");
+          return { right: right === total, message: right === total ? t("selfcheck.match.correct")
+            : t("selfcheck.match.wrong", { right: right, total: total, pairs: pairs }) };
+        }
+      };
+    }
+  };
 
   function setup() {
     var data = document.querySelector("div.quizpages-quiz");
@@ -145,33 +330,41 @@
       });
     });
 
-    // -- self-check for multiple-choice questions --------------------------------
+    // -- self-check: answer, press Check, hear the result; the answer block opens ---------
     questions.forEach(function (q) {
-      if (!q.answer || q.options.length === 0) return;
-      var fieldset = element("fieldset", { "class": "quizpages-selfcheck" });
+      var build = q.check && builders[q.check.type];
+      if (!build) return;
+      var fieldset = element("fieldset", { "class": "quizpages-selfcheck", "data-type": q.check.type });
       fieldset.appendChild(element("legend", {}, t("selfcheck.legend")));
-      q.options.forEach(function (letter) {
-        var choice = element("label", { "class": "quizpages-selfcheck__option" });
-        choice.appendChild(element("input", { type: "radio", name: "quizpages-pick-" + q.id, value: letter }));
-        choice.appendChild(document.createTextNode(" " + letter));
-        fieldset.appendChild(choice);
-      });
+      var control = build(q, fieldset, t);
       var check = element("button", { type: "button", "class": "quizpages-button quizpages-selfcheck__check" }, t("selfcheck.check"));
       var result = element("p", { "class": "quizpages-selfcheck__result", role: "status", "aria-live": "polite" });
+      var feedback = element("div", { "class": "quizpages-selfcheck__feedback" });
       fieldset.appendChild(check);
       fieldset.appendChild(result);
+      fieldset.appendChild(feedback);
       check.addEventListener("click", function () {
-        var picked = fieldset.querySelector("input:checked");
-        if (!picked) { fieldset.querySelector("input").focus(); return; }
-        var right = picked.value === q.answer;
-        result.textContent = right
-          ? t("selfcheck.correct", { letter: q.answer })
-          : t("selfcheck.wrong", { picked: picked.value, letter: q.answer });
-        result.setAttribute("data-result", right ? "correct" : "wrong");
+        var answer = control.read();
+        feedback.textContent = "";
+        if (answer && answer.missing) { answer.missing.focus(); return; }
+        if (answer && answer.invalid) {
+          result.textContent = answer.invalid;
+          result.setAttribute("data-result", "invalid");
+          answer.control.focus();
+          return;
+        }
+        var verdict = control.judge(answer);
+        result.textContent = verdict.message;
+        result.setAttribute("data-result", verdict.right ? "correct" : "wrong");
+        // the feedback the author wrote for each option picked, as the answer block shows it
+        (verdict.picked || []).forEach(function (letter) {
+          var note = q.details.querySelector(".quizpages-feedback[data-option='" + letter + "']");
+          if (note) feedback.appendChild(note.cloneNode(true));
+        });
         q.details.open = true;
         markReviewed(q);
       });
-      q.list.parentNode.insertBefore(fieldset, q.details);
+      q.details.parentNode.insertBefore(fieldset, q.details);
     });
 
     // -- print: a worksheet by default (CSS hides the answers), every answer open

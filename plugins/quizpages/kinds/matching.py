@@ -58,7 +58,7 @@ def view(question: Question, ctx: RenderContext) -> dict:
     order = _choices(question)
     rights = _rights(body)
     choices = [(letter(k), ctx.indent(ctx.text(rights[i]) or "", 5)) for k, i in enumerate(order)]
-    lefts = [ctx.indent(ctx.text(pair.left) or "", 4) for pair in body.pairs]
+    lefts = [ctx.indent(ctx.text(pair.left) or "", 5) for pair in body.pairs]
     answer = [(left, letter(order.index(n)), dict(choices)[letter(order.index(n))]) for n, left in enumerate(lefts)]
     return {"lefts": lefts, "choices": choices, "answer": answer}
 

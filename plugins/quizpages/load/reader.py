@@ -160,8 +160,7 @@ class Reader:
                 ok = False
                 continue
             if kind.unique and value in items:
-                self.fail(item.source, f"{join(parent, kind.label(key, index))}: '{value}' is listed twice in {key}",
-                          "List each one once")
+                self.fail(item.source, f"{join(parent, key)} lists '{value}' twice", "List each one once")
                 ok = False
             items.append(value)
             if sources is not None and not isinstance(value, Text):

@@ -1,0 +1,290 @@
+"""Every kind of question in a real browser: its self-check by mouse and by keyboard in both languages,
+hints and per-option feedback, without JavaScript, and accessibility (the bundled practice quiz)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"
+PAGES = {"en": PRACTICE, "ko": "ko/" + PRACTICE}
+CHECK = {"en": "Check", "ko": "확인"}
+SELF_CHECKED = ["multiple_choice", "multiple_select", "true_false", "matching", "ordering", "fill_in", "numeric"]
+
+RIGHT = {
+    "en": {
+        "multiple_choice": "Correct: B is the right answer.",
+        "multiple_select": "Correct: A, C, D are the right answers.",
+        "true_false": "Correct: the statement is True.",
+        "matching": "Correct: every pair matches.",
+        "ordering": "Correct: {order} is the right order.",
+        "fill_in": "Correct: every blank is right.",
+        "numeric": "Correct: the answer is 32 processes.",
+    },
+    "ko": {
+        "multiple_choice": "정답입니다: B가 맞습니다.",
+        "multiple_select": "정답입니다: A, C, D가 맞습니다.",
+        "true_false": "정답입니다: 이 문장은 참입니다.",
+        "matching": "정답입니다: 모든 짝이 맞습니다.",
+        "ordering": "정답입니다: {order} 순서가 맞습니다.",
+        "fill_in": "정답입니다: 모든 빈칸이 맞습니다.",
+        "numeric": "정답입니다: 답은 32 개 프로세스입니다.",
+    },
+}
+WRONG = {
+    "en": {
+        "multiple_choice": "Not quite: you picked A, the right answer is B.",
+        "multiple_select": "Not quite: you picked A, B, the right answers are A, C, D.",
+        "true_false": "Not quite: the statement is True.",
+        "matching": "Not quite: {right} of 3 pairs match; the right pairs are {pairs}.",
+        "ordering": "Not quite: {right} of 4 items are in the right place; the right order is {order}.",
+        "fill_in": "Not quite: 1 of 2 blanks are right.",
+        "numeric": "Not quite: you wrote 31, the answer is 32 processes.",
+    },
+    "ko": {
+        "multiple_choice": "아쉽습니다: A를 골랐지만 정답은 B입니다.",
+        "multiple_select": "아쉽습니다: A, B를 골랐지만 정답은 A, C, D입니다.",
+        "true_false": "아쉽습니다: 이 문장은 참입니다.",
+        "matching": "아쉽습니다: 3개 중 {right}개의 짝이 맞습니다. 올바른 짝은 {pairs}입니다.",
+        "ordering": "아쉽습니다: 4개 중 {right}개가 제자리에 있습니다. 올바른 순서는 {order}입니다.",
+        "fill_in": "아쉽습니다: 빈칸 2개 중 1개가 맞습니다.",
+        "numeric": "아쉽습니다: 31를 입력했지만 답은 32 개 프로세스입니다.",
+    },
+}
+
+
+def _question(page, kind: str):
+    """(data-check, the self-check's fieldset, the answer block) of the practice quiz's `kind` question."""
+    index = SELF_CHECKED.index(kind)
+    data = json.loads(page.locator(f"ol.quizpages-question[data-kind={kind}]").get_attribute("data-check"))
+    return data, page.locator("fieldset.quizpages-selfcheck").nth(index), page.locator("details.quizpages-answer").nth(index)
+
+
+def _pairs(data) -> str:
+    return ", ".join(f"{n} → {letter}" for n, letter in enumerate(data["answer"], start=1))
+
+
+def _wrong_match(data) -> list[str]:
+    """Every left item given the letter its neighbour should have: no pair right."""
+    answer = data["answer"]
+    return answer[1:] + answer[:1]
+
+
+def answer_by_mouse(fieldset, kind: str, data, right: bool) -> dict:
+    """Answer one question with clicks, selections and typing, rightly or wrongly; returns what the
+    expected message needs."""
+    if kind == "multiple_choice":
+        fieldset.locator(f"input[value={'B' if right else 'A'}]").check()
+    elif kind == "multiple_select":
+        for letter in (["A", "C", "D"] if right else ["A", "B"]):
+            fieldset.locator(f"input[value={letter}]").check()
+    elif kind == "true_false":
+        fieldset.locator(f"input[value={'true' if right else 'false'}]").check()
+    elif kind == "matching":
+        letters = data["answer"] if right else _wrong_match(data)
+        for n, letter in enumerate(letters):
+            fieldset.locator("select").nth(n).select_option(letter)
+    elif kind == "ordering":
+        order = data["answer"] if right else data["answer"][::-1]
+        for n, letter in enumerate(data["letters"]):
+            fieldset.locator("select").nth(n).select_option(str(order.index(letter) + 1))
+    elif kind == "fill_in":
+        fieldset.locator("input").nth(0).fill("ＭＡＳＴＥＲ＿ＡＤＤＲ")  # typed full-width: NFKC makes it match
+        fieldset.locator("input").nth(1).fill("WORLD_SIZE" if right else "world_size")  # case-sensitive
+    elif kind == "numeric":
+        fieldset.locator("input").fill("32,0" if right else "31")  # a comma is the decimal point
+    reversed_order = data.get("answer", [])[::-1]
+    in_place = sum(1 for a, b in zip(reversed_order, data.get("answer", [])) if a == b) if kind == "ordering" else 0
+    return {"order": " → ".join(data.get("answer", [])) if kind == "ordering" else "",
+            "pairs": _pairs(data) if kind == "matching" else "", "right": in_place}
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("kind", SELF_CHECKED)
+def test_self_check_of_every_kind_by_mouse(open_page, base, language, kind):
+    """Answering wrongly then rightly says so in the page's language, opens the answer and counts the question."""
+    page = open_page(base + PAGES[language])
+    data, fieldset, details = _question(page, kind)
+    values = answer_by_mouse(fieldset, kind, data, right=False)
+    fieldset.get_by_role("button", name=CHECK[language]).click()
+    status = fieldset.get_by_role("status")
+    assert status.inner_text() == WRONG[language][kind].format(**values)
+    assert status.get_attribute("aria-live") == "polite"
+    assert details.evaluate("d => d.open")
+    assert page.locator(".quizpages-progress__label").inner_text().endswith(" 1/9")
+    page.reload()
+    data, fieldset, details = _question(page, kind)
+    values = answer_by_mouse(fieldset, kind, data, right=True)
+    fieldset.get_by_role("button", name=CHECK[language]).click()
+    assert fieldset.get_by_role("status").inner_text() == RIGHT[language][kind].format(**values)
+
+
+def _tab_to_check(page, language: str) -> None:
+    """Move the keyboard focus on to the Check button."""
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.textContent") == CHECK[language]:
+            return
+    raise AssertionError("Tab never reached the Check button")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("kind", SELF_CHECKED)
+def test_self_check_of_every_kind_by_keyboard_alone(open_page, base, language, kind):
+    """A keyboard user answers each kind rightly with keys alone, checks with Enter, and hears that it is right."""
+    page = open_page(base + PAGES[language])
+    data, fieldset, details = _question(page, kind)
+    first = fieldset.locator("input, select").first
+    first.focus()
+    keyboard = page.keyboard
+    if kind == "multiple_choice":
+        keyboard.press("Space")  # A
+        keyboard.press("ArrowDown")  # B
+    elif kind == "multiple_select":
+        for letter in "ABCD":
+            if letter in "ACD":
+                keyboard.press("Space")
+            keyboard.press("Tab")
+        fieldset.locator("input").nth(3).focus()
+    elif kind == "true_false":
+        keyboard.press("Space")  # True
+    elif kind in ("matching", "ordering"):
+        if kind == "matching":
+            choices = data["answer"]
+        else:
+            choices = [str(data["answer"].index(letter) + 1) for letter in data["letters"]]
+        for n, choice in enumerate(choices):
+            fieldset.locator("select").nth(n).focus()
+            keyboard.type(choice)  # a closed select picks the option that starts with what is typed
+    elif kind == "fill_in":
+        keyboard.type("MASTER_ADDR")
+        keyboard.press("Tab")
+        keyboard.type("WORLD_SIZE")
+    elif kind == "numeric":
+        keyboard.type("32")
+    _tab_to_check(page, language)
+    keyboard.press("Enter")
+    order = " → ".join(data.get("answer", [])) if kind == "ordering" else ""
+    assert fieldset.get_by_role("status").inner_text() == RIGHT[language][kind].format(order=order)
+    assert details.evaluate("d => d.open")
+
+
+def test_incomplete_answers_are_asked_for_not_judged(open_page, base):
+    """Checking with nothing picked moves the focus to the first control; an unfinished match, a repeated
+    position and a word where a number belongs are explained, not marked wrong."""
+    page = open_page(base + PAGES["en"])
+    _, fieldset, details = _question(page, "multiple_select")
+    fieldset.get_by_role("button").click()
+    assert page.evaluate("() => document.activeElement.value") == "A" and not details.evaluate("d => d.open")
+    _, fieldset, _ = _question(page, "matching")
+    fieldset.get_by_role("button").click()
+    assert fieldset.get_by_role("status").inner_text() == "Choose a match for every item."
+    _, fieldset, _ = _question(page, "ordering")
+    for n in range(4):
+        fieldset.locator("select").nth(n).select_option("1")
+    fieldset.get_by_role("button").click()
+    assert fieldset.get_by_role("status").inner_text() == "Give every item a different position."
+    _, fieldset, details = _question(page, "numeric")
+    fieldset.locator("input").fill("thirty-two")
+    fieldset.get_by_role("button").click()
+    assert fieldset.get_by_role("status").inner_text() == "Type a number, such as 2.5."
+    assert not details.evaluate("d => d.open")
+    assert page.locator(".quizpages-progress__label").inner_text().endswith(" 0/9")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_feedback_of_the_options_picked_is_shown(open_page, base, language):
+    """After a check, the author's feedback on each picked option shows under the result."""
+    page = open_page(base + PAGES[language])
+    _, fieldset, details = _question(page, "multiple_choice")
+    fieldset.locator("input[value=A]").check()
+    fieldset.get_by_role("button").click()
+    shown = fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback")
+    assert shown.count() == 1 and shown.get_attribute("data-option") == "A"
+    assert shown.inner_text() == details.locator(".quizpages-feedback[data-option=A]").inner_text()
+    _, fieldset, _ = _question(page, "multiple_select")
+    for letter in "AB":
+        fieldset.locator(f"input[value={letter}]").check()
+    fieldset.get_by_role("button").click()
+    assert [n.get_attribute("data-option") for n in fieldset.locator(".quizpages-feedback").all()] == ["B"]
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_hints_are_closed_blocks_before_the_answer(open_page, base, language):
+    """A hint is a collapsed Hint / 힌트 block between the question and its answer; it opens by keyboard."""
+    page = open_page(base + PAGES[language], javascript=False)
+    hints = page.locator("details.quizpages-hint")
+    assert hints.count() == 3
+    summary = hints.first.locator("summary")
+    assert summary.inner_text() == {"en": "Hint", "ko": "힌트"}[language]
+    assert not hints.first.evaluate("d => d.open")
+    assert hints.first.evaluate("d => d.nextElementSibling.matches('details.quizpages-answer')")
+    summary.focus()
+    page.keyboard.press("Enter")
+    assert hints.first.evaluate("d => d.open")
+
+
+ANSWERS_WITHOUT_JS = {
+    "en": ["B) What to run", "A) PyTorchJob", "Answer: True", "1) TrainJob →", "A platform team defines",
+           "MASTER_ADDR", "Answer: 32 processes", "defines it once", "kubectl get clustertrainingruntimes"],
+    "ko": ["B) 무엇을 실행할지", "A) PyTorchJob", "정답: 참", "1) TrainJob →", "플랫폼 팀이",
+           "MASTER_ADDR", "정답: 32 개 프로세스", "한 번 정의하면", "kubectl get clustertrainingruntimes"],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_without_javascript_every_question_has_its_answer_block(open_page, base, language):
+    """Without JavaScript the page is complete: each question, then one Show Answer block holding its answer."""
+    page = open_page(base + PAGES[language], javascript=False)
+    questions = page.locator("ol.quizpages-question")
+    blocks = page.locator("details.quizpages-answer")
+    assert questions.count() == blocks.count() == 9
+    assert page.locator("fieldset.quizpages-selfcheck").count() == 0
+    for i, expected in enumerate(ANSWERS_WITHOUT_JS[language]):
+        blocks.nth(i).locator("summary").click()
+        assert expected in " ".join(blocks.nth(i).inner_text().split()), (i, expected)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_self_checkable_question_has_a_check_button(open_page, base, language):
+    """With JavaScript, each of the seven self-checkable kinds has a labelled Check; written answers have none."""
+    page = open_page(base + PAGES[language])
+    fieldsets = page.locator("fieldset.quizpages-selfcheck")
+    assert fieldsets.count() == len(SELF_CHECKED)
+    for i in range(len(SELF_CHECKED)):
+        assert fieldsets.nth(i).get_by_role("button", name=CHECK[language]).is_visible()
+    for control in page.locator("fieldset.quizpages-selfcheck select, fieldset.quizpages-selfcheck input[type=text]").all():
+        assert control.evaluate("c => !!(c.labels && c.labels.length && c.labels[0].textContent.trim())")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_printed_worksheet_hides_every_kind_of_answer(open_page, base, language):
+    """Printed, the practice quiz shows its questions, items and choices but no answer or feedback."""
+    page = open_page(base + PAGES[language])
+    page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+    page.emulate_media(media="print")
+    assert not any(b.is_visible() for b in page.locator("details.quizpages-answer").all())
+    assert page.locator("ol.quizpages-question[data-kind=matching] li li").first.is_visible()
+    page.goto(base + PAGES[language] + "?answer-key=1")
+    page.emulate_media(media="print")
+    assert all(b.evaluate("d => d.open") and b.is_visible() for b in page.locator("details.quizpages-answer").all())
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_page_with_every_kind_has_no_serious_axe_violations(open_page, base, language, dark):
+    """The page holding every kind, its self-checks answered and their results and feedback shown, passes
+    axe-core with no serious or critical violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = open_page(base + PAGES[language], dark=dark)
+    for kind in SELF_CHECKED:
+        data, fieldset, _ = _question(page, kind)
+        answer_by_mouse(fieldset, kind, data, right=False)
+        fieldset.get_by_role("button").click()
+    page.locator("details.quizpages-hint summary").first.click()
+    results = Axe().run(page)
+    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+               for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == []
