@@ -10,6 +10,8 @@ import yaml
 from conftest import build, quizpages, soup
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer"
+PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice"  # every kind of question
+QUESTIONS = {QUIZ: 10, PRACTICE: 9}
 
 PLAIN_MKDOCS = """\
 site_name: Rendered quizzes
@@ -55,15 +57,15 @@ def test_rendered_markdown_builds_without_the_plugin_with_same_content(site_copy
     (tmp_path / "plain" / "mkdocs.yml").write_text(PLAIN_MKDOCS, encoding="utf-8")
     build(tmp_path / "plain")  # --strict: every link between the Markdown files resolves
     plain_site = tmp_path / "plain" / "site"
-    for prefix in ("", "ko/"):
-        plain = soup(plain_site / f"{prefix}{QUIZ}/index.html")
-        plugin = soup(built_site / f"{prefix}{QUIZ}/index.html")
-        assert _questions(plain) == _questions(plugin) and len(_questions(plain)) == 10
+    for prefix, quiz in [(p, q) for p in ("", "ko/") for q in (QUIZ, PRACTICE)]:
+        plain = soup(plain_site / f"{prefix}{quiz}/index.html")
+        plugin = soup(built_site / f"{prefix}{quiz}/index.html")
+        assert _questions(plain) == _questions(plugin) and len(_questions(plain)) == QUESTIONS[quiz]
         assert _answers(plain) == _answers(plugin)
         assert _links(plain) == _links(plugin) and _links(plain)
         assert not any(d.has_attr("open") for d in plain.select("details"))
         for href in _links(plain):
-            target = urlsplit(urljoin(f"http://x/{prefix}{QUIZ}/", href)).path.lstrip("/")
+            target = urlsplit(urljoin(f"http://x/{prefix}{quiz}/", href)).path.lstrip("/")
             assert (plain_site / target / "index.html").exists(), href
 
 
