@@ -1,4 +1,5 @@
-"""Screenshots of the quiz page in each language for the README: docs/screenshots/quiz-<lang>.png.
+"""Screenshots for the README: the quiz page in each language (docs/screenshots/quiz-<lang>.png) and one
+question of each kind, answered through its self-check (docs/screenshots/kind-<kind>.png).
 
 Builds the bundled site, serves it on loopback and photographs it with Debian's Chromium.
 Run: .venv/bin/python scripts/screenshots.py
@@ -18,6 +19,42 @@ from conftest import build, copy_site  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 PAGES = {"en": "quizzes/ai-ml/kubeflow-trainer/", "ko": "ko/quizzes/ai-ml/kubeflow-trainer/"}
+PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"
+# How to answer each kind on the practice page, rightly, before photographing it.
+ANSWERS = {
+    "multiple_choice": lambda f: f.locator("input[value=C]").check(),
+    "multiple_select": lambda f: [f.locator(f"input[value={x}]").check() for x in "ACD"],
+    "true_false": lambda f: f.locator("input[value=true]").check(),
+    "matching": lambda f: [f.locator("select").nth(n).select_option(index=n + 1) for n in range(3)],
+    "ordering": lambda f: [f.locator("select").nth(n).select_option(str(n + 1)) for n in range(4)],
+    "fill_in": lambda f: (f.locator("input").nth(0).fill("MASTER_ADDR"), f.locator("input").nth(1).fill("WORLD_SIZE")),
+    "numeric": lambda f: f.locator("input").fill("32"),
+}
+KINDS = ["multiple_choice", "multiple_select", "true_false", "matching", "ordering", "fill_in", "numeric",
+         "short_answer", "hands_on"]
+
+
+def shoot_kinds(page, origin: str, out: Path) -> None:
+    """One picture per kind: the question, its self-check answered, and its answer block open."""
+    page.goto(f"{origin}/{PRACTICE}")
+    page.evaluate("() => localStorage.clear()")
+    questions = page.locator("ol.quizpages-question")
+    for index, kind in enumerate(KINDS):
+        question = questions.nth(index)
+        details = page.locator("details.quizpages-answer").nth(index)
+        if kind in ANSWERS:
+            fieldset = page.locator("fieldset.quizpages-selfcheck").nth(index)
+            ANSWERS[kind](fieldset)
+            fieldset.get_by_role("button").click()
+        else:
+            details.locator("summary").click()
+        page.wait_for_timeout(300)
+        top = question.bounding_box()
+        bottom = details.bounding_box()
+        page.screenshot(path=str(out / f"kind-{kind}.png"), clip={
+            "x": top["x"] - 24, "y": top["y"] - 12, "width": 880,
+            "height": bottom["y"] + bottom["height"] - top["y"] + 24})
+        print(out / f"kind-{kind}.png")
 
 
 def main() -> None:
@@ -42,6 +79,8 @@ def main() -> None:
                 page.screenshot(path=str(out / f"quiz-{language}.png"))
                 page.evaluate("() => localStorage.clear()")
                 print(out / f"quiz-{language}.png")
+            page.set_viewport_size({"width": 1100, "height": 2400})
+            shoot_kinds(page, server.origin, out)
             browser.close()
 
 
