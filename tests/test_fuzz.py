@@ -29,6 +29,7 @@ LANGUAGES = ("en", "ko")
 PATH = "quiz.yml"
 SEEDS = [
     (ROOT / KUBEFLOW_QUIZ).read_bytes(),
+    (ROOT / "content" / "quizzes" / "ai-ml" / "kubeflow-trainer-practice.yml").read_bytes(),  # every kind
     (ROOT / "tests" / "fixtures" / "invalid" / "valid-script-in-code.yml").read_bytes(),
     (ROOT / "tests" / "fixtures" / "invalid" / "valid-bom-and-crlf.yml").read_bytes(),
 ]
