@@ -46,9 +46,9 @@ def test_missing_page_in_one_language_names_it(tmp_path):
     """A learning page missing only in Korean is an error that names the language."""
     docs = _site(tmp_path, next_link="https://example.com/")
     (docs / "en" / "guide.md").write_text("# Guide\n", encoding="utf-8")
-    assert _errors(docs) == [
+    assert _errors(docs) == [  # the path is right: the hint says which page to write, not to fix the path
         "quizzes/first.yml:2:20: error: learning_material: the page '../guide.md' does not exist in ko "
-        "(It resolves to 'guide.md' from quizzes/first.md; write the path relative to the quiz page)"
+        "(Write docs/ko/guide.md, or leave ko out of the quiz's `languages:` until it exists)"
     ]
 
 
@@ -67,7 +67,7 @@ def test_sites_without_language_folders_look_in_docs_dir(tmp_path):
     docs = tmp_path / "docs"
     (docs / "quizzes").mkdir(parents=True)
     (docs / "guide.md").write_text("# Guide\n", encoding="utf-8")
-    (docs / "quizzes" / "first.yml").write_text(QUIZ.format(learning="../guide.md", next="./first.md"),
+    (docs / "quizzes" / "first.yml").write_text(QUIZ.format(learning="../guide.md", next="https://example.com/"),
                                                 encoding="utf-8")
     assert _errors(docs) == []
     (docs / "guide.md").unlink()
@@ -86,10 +86,26 @@ def test_hostile_file_name_is_rejected(tmp_path):
         "the quiz's file name 'a<img src=x onerror=alert(1)>' cannot be a page address"]
 
 
-def test_links_above_the_site_root_are_not_checked(tmp_path):
-    """A learning page above the site root belongs to another site, so it is left to the author."""
-    docs = _site(tmp_path, learning="../../../platform/helm.md", next_link="https://example.com/")
-    assert _errors(docs) == []
+def test_links_out_of_the_docs_folder_are_errors_with_the_link_to_write(tmp_path):
+    """A learning link with too many `..` leaves the docs folder: an error naming the link that works,
+    as the build would fail on it."""
+    docs = _site(tmp_path, learning="../../../../guide.md", next_link="https://example.com/")
+    for language in ("en", "ko"):
+        (docs / language / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    assert _errors(docs) == [
+        "quizzes/first.yml:2:20: error: learning_material: the link '../../../../guide.md' leads out of the docs "
+        "folder (Write `../guide.md`: links are relative to quizzes/first.md, 1 folder(s) below the docs folder)"
+    ]
+
+
+def test_next_quiz_cannot_be_the_quiz_itself(tmp_path):
+    """`next:` naming the quiz itself, directly or through a longer path, is an error at its line."""
+    for link in ("./first.md", "../quizzes/./first.md"):
+        docs = _site(tmp_path / link.replace("/", "_"), learning="https://example.com/", next_link=link)
+        assert _errors(docs) == [
+            f"quizzes/first.yml:3:7: error: next: the link '{link}' leads back to this quiz "
+            "(Link the quiz that comes after this one, or remove `next:`)"
+        ]
 
 
 TEXT_LINK = """title: {{en: Sample quiz, ko: 예제 퀴즈}}

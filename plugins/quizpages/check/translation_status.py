@@ -27,7 +27,7 @@ SIDECAR_DIR = "translations"
 
 @dataclass(frozen=True)
 class Finding:
-    kind: str  # "missing_quiz", "missing_question" or "stale"
+    kind: str  # "missing_quiz", "missing_text" (the quiz's own texts), "missing_question" or "stale"
     language: str
     quiz: str
     question: str | None
@@ -43,7 +43,9 @@ class Finding:
     def message(self) -> str:
         if self.kind == "missing_quiz":
             return f"quiz {self.quiz} has no '{self.language}' translation"
-        what = f"question {self.question}" if self.question else "the quiz's title and texts"
+        what = f"question {self.question}" if self.question else "the quiz's own texts (title, intro, closing)"
+        if self.kind == "missing_text":
+            return f"{self.quiz}: {what} have no '{self.language}' translation"
         if self.kind == "missing_question":
             return f"{self.quiz}: {what} has no '{self.language}' translation"
         return (f"{self.quiz}: the '{self.language}' translation of {what} is stale: the source text changed "
@@ -103,7 +105,9 @@ def status(quiz: Quiz, languages: tuple[str, ...], accepted: dict[str, dict[str,
             qid = question.id if question else None
             if question is not None and not question.in_language(language, quiz.languages) \
                     or not _translated(texts, source, language):
-                if question is None or question.in_language(source, quiz.languages):
+                if question is None:
+                    findings.append(Finding("missing_text", language, quiz.id, None, where))
+                elif question.in_language(source, quiz.languages):
                     findings.append(Finding("missing_question", language, quiz.id, qid, where))
                 continue
             if name in stored and stored[name] != review_hash(texts, source):

@@ -5,18 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 import posixpath
-import re
 import sys
 
 from ..load import dump_quiz
 from ..model import Quiz, Text
-from ..model.fields import ID_PATTERN
-from ..model.layout import quiz_file
+from ..model.layout import quiz_file, quiz_files, quiz_id_problem, suggest_quiz_id
 from ..site import QuizSite
 from ..util.atomic_write import write_atomic
 from .schema import SCHEMA_FILE
-
-_SEGMENT = re.compile(ID_PATTERN)
 
 HEADER = """\
 # Only {lang} so far: `quizpages status` lists this quiz as untranslated. When you add a
@@ -32,10 +28,10 @@ def add_parser(sub, parents) -> argparse.ArgumentParser:
 
 
 def slug_problem(slug: str) -> str | None:
-    parts = slug.split("/")
-    if slug.endswith(".yml") or not all(_SEGMENT.match(p) for p in parts):
-        return (f"'{slug}' is not a quiz id (Use lower-case letters, digits and dashes, with `/` between "
-                "folders, and no .yml: ai-ml/katib)")
+    """What is wrong with `slug` as a quiz id: the rule `validate` and the build apply to file names."""
+    problem = quiz_id_problem(slug)
+    if problem:
+        return f"'{slug}' is not a quiz id: {problem} (For example `quizpages new {suggest_quiz_id(slug)}`)"
     return None
 
 
@@ -63,10 +59,13 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         print("quizpages new: error: the title is empty (Pass --title \"...\")", file=sys.stderr)
         return 2
     path = quiz_file(site.settings.quizzes_path, args.slug)
+    existing = next((p for p in quiz_files(site.settings.quizzes_path, args.slug) if os.path.exists(p)), None)
     try:
+        if existing:
+            raise FileExistsError(existing)
         write_atomic(path, quiz_text(site, args.slug, args.title.strip(), path))
-    except FileExistsError:
-        print(f"{os.path.relpath(path)}: error: the file exists and was left unchanged "
+    except FileExistsError as exc:
+        print(f"{os.path.relpath(str(exc.args[0]))}: error: the file exists and was left unchanged "
               "(Choose another id, or edit the existing quiz)", file=sys.stderr)
         return 1
     print(f"wrote {os.path.relpath(path)}")

@@ -23,7 +23,7 @@ def add_parser(sub, parents) -> argparse.ArgumentParser:
     parser.add_argument("--accept", metavar="QUIZ",
                         help="mark QUIZ's translations (id or file path) as reviewed against the current source text")
     parser.add_argument("--language", action="append", default=[],
-                        help="with --accept: only this language (repeatable)")
+                        help="only this language, in the report or with --accept (repeatable)")
     return parser
 
 
@@ -33,8 +33,18 @@ def _quiz_id(site: QuizSite, value: str) -> str:
     return value
 
 
+KINDS = ("missing_quiz", "missing_text", "missing_question", "stale")
+
+
 def run(args: argparse.Namespace, site: QuizSite) -> int:
     settings = site.settings
+    translated = settings.languages[1:]
+    unknown = [lang for lang in args.language if lang not in translated]
+    if unknown:
+        print(f"quizpages status: error: '{unknown[0]}' is not a translation language of this site "
+              f"(Use one of {', '.join(translated) or 'none: the site has one language'})", file=sys.stderr)
+        return 2
+    languages = tuple(args.language) or translated
     catalog = site.load()
     if args.accept:
         quiz_id = _quiz_id(site, args.accept)
@@ -48,16 +58,14 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         return 0
     findings = []
     for quiz_id, quiz in sorted(catalog.quizzes.items()):
-        findings += status(quiz, settings.languages, read_review_hashes(settings.root, quiz_id))
+        findings += [f for f in status(quiz, settings.languages, read_review_hashes(settings.root, quiz_id))
+                     if f.language in languages]
     cwd = os.getcwd()
     if args.format == "json":
         report = {"source_language": settings.languages[0], "languages": {}}
-        for language in settings.languages[1:]:
+        for language in languages:
             mine = [f for f in findings if f.language == language]
-            report["languages"][language] = {
-                kind: [f.as_dict(cwd) for f in mine if f.kind == kind]
-                for kind in ("missing_quiz", "missing_question", "stale")
-            }
+            report["languages"][language] = {kind: [f.as_dict(cwd) for f in mine if f.kind == kind] for kind in KINDS}
         report["broken"] = sorted(catalog.broken)
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
@@ -67,12 +75,11 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
             print(f"::warning file={data['file']},line={data['line']}::{finding.message()}")
         else:
             print(f"{data['file']}:{data['line']}: {finding.kind.replace('_', ' ')}: {finding.message()}")
-    for language in settings.languages[1:]:
-        counts = {k: sum(1 for f in findings if f.language == language and f.kind == k)
-                  for k in ("missing_quiz", "missing_question", "stale")}
+    for language in languages:
+        counts = {k: sum(1 for f in findings if f.language == language and f.kind == k) for k in KINDS}
+        missing = counts["missing_text"] + counts["missing_question"]
         print(f"{language}: {_count(counts['missing_quiz'], 'quiz', 'quizzes')} untranslated, "
-              f"{_count(counts['missing_question'], 'text', 'texts')} missing, {counts['stale']} stale",
-              file=sys.stderr)
+              f"{_count(missing, 'text', 'texts')} missing, {counts['stale']} stale", file=sys.stderr)
     if catalog.broken:
         print(f"{len(catalog.broken)} quiz file(s) with errors skipped (run `quizpages validate`)", file=sys.stderr)
     return 0

@@ -6,8 +6,10 @@ import argparse
 import os
 import sys
 
-from ..load import find_quiz_files
+from ..load import find_other_files, find_quiz_files
+from ..model.problems import sort_key
 from ..site import QuizSite
+from ..site.library import not_quizzes
 
 
 def add_parser(sub, parents) -> argparse.ArgumentParser:
@@ -18,30 +20,46 @@ def add_parser(sub, parents) -> argparse.ArgumentParser:
     return parser
 
 
-def quiz_files(paths: list[str]) -> tuple[list[str], list[str]]:
-    """The quiz files named by `paths` (files, or folders searched recursively), and paths not found."""
-    files, missing = [], []
+def _inside(path: str, folder: str) -> bool:
+    return os.path.abspath(path).startswith(os.path.abspath(folder) + os.sep)
+
+
+def quiz_files(paths: list[str], quizzes_dir: str) -> tuple[dict[str, list[str]], list[str], list[str]]:
+    """The quiz files named by `paths` (files, or folders searched recursively), by the folder their ids
+    are relative to (the site's quizzes folder, or the folder given, such as a staging copy); the other
+    files found in those folders; and the paths not found."""
+    groups: dict[str, list[str]] = {}
+    others, missing = [], []
     for path in paths:
         if os.path.isdir(path):
-            files.extend(find_quiz_files(path))
+            root = quizzes_dir if _inside(path, quizzes_dir) or os.path.samefile(path, quizzes_dir) else path
+            groups.setdefault(os.path.abspath(root), []).extend(os.path.abspath(f) for f in find_quiz_files(path))
+            others += find_other_files(path)
         elif os.path.isfile(path):
-            files.append(path)
+            root = quizzes_dir if _inside(path, quizzes_dir) else os.path.dirname(path) or "."
+            groups.setdefault(os.path.abspath(root), []).append(os.path.abspath(path))
         else:
             missing.append(path)
-    return files, missing
+    return groups, others, missing
 
 
 def run(args: argparse.Namespace, site: QuizSite) -> int:
-    paths = args.paths or [os.path.relpath(site.settings.quizzes_path)]
-    files, missing = quiz_files(paths)
+    quizzes_dir = site.settings.quizzes_path
+    paths = args.paths or [os.path.relpath(quizzes_dir)]
+    groups, others, missing = quiz_files(paths, quizzes_dir if os.path.isdir(quizzes_dir) else os.getcwd())
     for path in missing:
         print(f"{path}: error: no such file or folder (Make sure to run quizpages from the site's folder, "
               "or pass the path of a quiz file or folder)")
-    catalog = site.load(files=[os.path.abspath(f) for f in files])
+    problems = not_quizzes([os.path.abspath(p) for p in others])
+    for root, files in groups.items():
+        problems += site.load(files=files, folder=root).problems
+    problems.sort(key=sort_key)
     cwd = os.getcwd()
-    for problem in catalog.problems:
+    for problem in problems:
         print(problem.render(cwd))
-    errors, warnings = len(catalog.errors), len(catalog.warnings)
+    files = [f for group in groups.values() for f in group]
+    errors = sum(1 for p in problems if p.is_error)
+    warnings = len(problems) - errors
     sys.stdout.flush()
     print(f"{len(files)} quiz file{'s' if len(files) != 1 else ''} checked: "
           f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",

@@ -14,6 +14,7 @@ import os
 from ..kinds import KINDS, Kind, Registry
 from ..model import Question, Quiz, Source
 from ..model.fields import KindType, QuestionsType, declared_fields, fields_by_key
+from ..model.layout import is_quiz_file
 from ..model.problems import Problem, sort_key
 from .reader import INVALID, Reader, join, missing_hint
 from .yamlsource import YMap, YNode, YScalar, YSeq, read_yaml
@@ -165,9 +166,18 @@ def read_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes |
 
 
 def find_quiz_files(folder: str) -> list[str]:
-    """Every ``*.yml`` file under `folder`, sorted, so ids and numbering are stable."""
+    """Every quiz file (``*.yml``, ``*.yaml``) under `folder`, sorted, so ids and numbering are stable."""
+    return [path for path in _files_under(folder) if is_quiz_file(path)]
+
+
+def find_other_files(folder: str) -> list[str]:
+    """The files under `folder` that are not quiz files (hidden ones aside): they are never published."""
+    return [path for path in _files_under(folder) if not is_quiz_file(path)]
+
+
+def _files_under(folder: str) -> list[str]:
     found = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        found.extend(os.path.join(root, name) for name in sorted(files) if name.endswith(".yml"))
+        found.extend(os.path.join(root, name) for name in sorted(files) if not name.startswith("."))
     return sorted(found)

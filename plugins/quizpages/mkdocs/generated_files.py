@@ -21,10 +21,11 @@ ASSET_NAMES = sorted(os.listdir(ASSETS)) if os.path.isdir(ASSETS) else []
 
 
 def remove_quiz_sources(files: Files, quizzes_dir: str) -> None:
-    """The quiz files are sources, not pages or assets of the site."""
+    """The quizzes folder holds sources, not pages or assets of the site: nothing in it is published
+    as it is (quiz files hold their answers; other files there are reported by the library)."""
     folder = os.path.normpath(quizzes_dir) + os.sep
     for file in list(files):
-        if file.src_uri.endswith(".yml") and os.path.normpath(file.abs_src_path or "").startswith(folder):
+        if file.generated_by is None and os.path.normpath(file.abs_src_path or "").startswith(folder):
             files.remove(file)
 
 
@@ -34,7 +35,7 @@ def add_page(files: Files, config: MkDocsConfig, settings: SiteSettings, page: G
     cached = (page_cache.store(static_i18n.src_uri(config, page.language, languages, page.markdown_path),
                                page.content) if page_cache else None)
     file = static_i18n.generated_page(config, page.language, languages, page.markdown_path, page.content,
-                                      page.available_in, cached)
+                                      page.available_in, cached, in_nav=not page.is_quiz)
     existing = files.get_file_from_path(file.src_uri)
     if existing is not None and existing.generated_by is None:
         raise PluginError(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from ..model import layout
@@ -52,13 +52,17 @@ def src_uri(config: MkDocsConfig, language: str, languages: tuple[str, ...], mar
 
 
 def generated_page(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str,
-                   content: str, available_in: tuple[str, ...], abs_src_path: str | None = None) -> File:
+                   content: str, available_in: tuple[str, ...], abs_src_path: str | None = None,
+                   in_nav: bool = False) -> File:
     """A generated page in `language`, wired into mkdocs-static-i18n when the site uses it.
-    With `abs_src_path` (a cache file holding `content`) the page is backed by that file."""
+    With `abs_src_path` (a cache file holding `content`) the page is backed by that file. A page not
+    `in_nav` (every quiz: the index links them) is marked so, and MkDocs does not list it at every
+    build among the pages "not included in the nav"."""
     source = languages[0]
     uri = _src_uri(config, language, source, markdown_path)
-    file = (File.generated(config, uri, abs_src_path=abs_src_path) if abs_src_path
-            else File.generated(config, uri, content=content))
+    inclusion = InclusionLevel.UNDEFINED if in_nav else InclusionLevel.NOT_IN_NAV
+    file = (File.generated(config, uri, abs_src_path=abs_src_path, inclusion=inclusion) if abs_src_path
+            else File.generated(config, uri, content=content, inclusion=inclusion))
     file.dest_uri = _dest_uri(config, language, source, markdown_path)
     i18n = plugin(config)
     if i18n is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 
 QUIZZES = "quizzes"
 
@@ -56,6 +57,14 @@ def quiz_id_from_page(markdown: str | None) -> str | None:
 
 
 QUIZ_SUFFIX = ".yml"
+QUIZ_SUFFIXES = (".yml", ".yaml")
+"""Quiz files end in either; `.yml` is what `quizpages new` and `quizpages import` write."""
+
+_ID_SEGMENT = re.compile(r"[a-z0-9][a-z0-9._-]*")
+
+
+def is_quiz_file(name: str) -> bool:
+    return name.endswith(QUIZ_SUFFIXES)
 
 
 def quiz_id_from_file(path: str, quizzes_dir: str) -> str:
@@ -63,13 +72,41 @@ def quiz_id_from_file(path: str, quizzes_dir: str) -> str:
 
     A file outside `quizzes_dir` (``quizpages validate`` on a staging folder) is named by its path
     relative to the folder it was found in, which the caller passes as `quizzes_dir`."""
-    stem = path[: -len(QUIZ_SUFFIX)] if path.endswith(QUIZ_SUFFIX) else path
+    stem = next((path[: -len(s)] for s in QUIZ_SUFFIXES if path.endswith(s)), path)
     rel = os.path.relpath(os.path.abspath(stem), os.path.abspath(quizzes_dir))
     if rel.startswith(".."):
         return os.path.basename(stem)
     return rel.replace(os.sep, "/")
 
 
+def quiz_files(quizzes_dir: str, quiz_id: str) -> list[str]:
+    """The files a quiz id may be written in: the inverse of `quiz_id_from_file`."""
+    stem = os.path.join(quizzes_dir, *quiz_id.split("/"))
+    return [stem + suffix for suffix in QUIZ_SUFFIXES]
+
+
 def quiz_file(quizzes_dir: str, quiz_id: str) -> str:
-    """The file a quiz id names: the inverse of `quiz_id_from_file`."""
-    return os.path.join(quizzes_dir, *quiz_id.split("/")) + QUIZ_SUFFIX
+    """The file a new quiz with this id is written to."""
+    return quiz_files(quizzes_dir, quiz_id)[0]
+
+
+def quiz_id_problem(quiz_id: str) -> str | None:
+    """What is wrong with a quiz id as a page address, or None. The one rule for `quizpages new`, the
+    build and `validate`: folders and a name of lower-case letters, digits, '-', '_' and '.'."""
+    segments = quiz_id.split("/")
+    if quiz_id.endswith(QUIZ_SUFFIXES):
+        return "it ends with the file's extension"
+    if not all(_ID_SEGMENT.fullmatch(segment) for segment in segments):
+        return "it may hold only lower-case letters, digits, '-', '_' and '.', with '/' between folders"
+    return None
+
+
+def suggest_quiz_id(quiz_id: str) -> str:
+    """A quiz id like `quiz_id` that is a good page address, keeping its folders."""
+    parts = []
+    for segment in quiz_id.split("/"):
+        if not segment:
+            continue
+        fixed = re.sub(r"[^a-z0-9._-]+", "-", segment.lower()).strip("-._")
+        parts.append(fixed or "quiz")
+    return "/".join(parts) or "quiz"

@@ -16,11 +16,11 @@ from ..cache import BuildCache
 from ..check import load_quiz
 from ..check.links import check_links, check_quiz_id, check_text_links
 from ..kinds import KINDS, Registry
-from ..load.loader import find_quiz_files
+from ..load.loader import find_other_files, find_quiz_files
 from ..load.yamlsource import MAX_FILE_BYTES, read_capped
-from ..model import Problem, Quiz
+from ..model import Problem, Quiz, Source, error, warning
 from ..model.layout import quiz_id_from_file
-from ..model.problems import sort_key
+from ..model.problems import display_path, sort_key
 from ..util.gc_pause import paused_gc
 
 
@@ -88,17 +88,24 @@ class QuizLibrary:
         self._memo.clear()
 
     def load(self, quizzes_dir: str, files: list[str] | None = None) -> Catalog:
-        """Load every quiz under `quizzes_dir` (or just `files`, ids still relative to it)."""
+        """Load every quiz under `quizzes_dir` (or just `files`, ids still relative to it). Other files
+        in the folder are reported: they are never published."""
         with paused_gc():
-            return self._load(quizzes_dir, files)
+            catalog = self._load(quizzes_dir, find_quiz_files(quizzes_dir) if files is None else files)
+        if files is None:
+            catalog.problems = sorted(catalog.problems + not_quizzes(find_other_files(quizzes_dir)), key=sort_key)
+        return catalog
 
-    def _load(self, quizzes_dir: str, files: list[str] | None) -> Catalog:
+    def _load(self, quizzes_dir: str, paths: list[str]) -> Catalog:
         catalog = Catalog()
-        paths = files if files is not None else find_quiz_files(quizzes_dir)
         for path in paths:
             quiz_id = quiz_id_from_file(path, quizzes_dir)
             quiz, problems, key = self.load_file(path, quiz_id)
             id_problems = check_quiz_id(path, quiz_id)
+            if quiz_id in catalog.paths:
+                first = display_path(catalog.paths[quiz_id], os.path.dirname(path))
+                id_problems.append(error(Source(path), f"the quiz '{quiz_id}' is written twice, here and in {first}",
+                                         "Keep one of the two files"))
             if id_problems:
                 quiz, problems = None, problems + id_problems
             if quiz is not None and self.docs_dir is not None:
@@ -108,16 +115,24 @@ class QuizLibrary:
                 problems = problems + link_problems
                 if any(p.is_error for p in link_problems):
                     quiz = None
-            catalog.paths[quiz_id] = path
+            catalog.paths.setdefault(quiz_id, path)
             catalog.problems.extend(problems)
             if quiz is None:
+                catalog.quizzes.pop(quiz_id, None)  # a second file of the same id breaks the first's page too
                 catalog.broken[quiz_id] = path
-            else:
+            elif quiz_id not in catalog.broken:
                 catalog.quizzes[quiz_id] = quiz
                 if key is not None:
                     catalog.keys[quiz_id] = key
         catalog.problems.sort(key=sort_key)
         return catalog
+
+
+def not_quizzes(paths: list[str]) -> list[Problem]:
+    """A warning for each file in a quizzes folder that is not a quiz: the build leaves it out of the site."""
+    return [warning(Source(path), "this file is in the quizzes folder but is not a quiz, so it is not published",
+                    "Quiz files end in .yml; move other files out of the quizzes folder, e.g. beside the "
+                    "learning pages") for path in paths]
 
 
 def _read_small(path: str) -> bytes | None:
