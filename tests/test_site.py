@@ -210,3 +210,27 @@ def test_broken_quiz_fails_the_build_with_located_errors_and_no_traceback(site_c
     assert "content/quizzes/broken.yml:7:13: error: question 1 (q): the answer 'E' names no option" in result.stderr
     assert "content/quizzes/broken.yml:8:9: error: duplicate question id 'q'" in result.stderr
     assert "content/quizzes/broken.yml:9:11: error: question 2: unknown kind 'essay'" in result.stderr
+
+
+def test_quiz_sources_are_never_published_and_yaml_quizzes_are_pages(site_copy):
+    """A `.yaml` quiz becomes a page like a `.yml` one, and no file of the quizzes folder is copied to the site."""
+    (site_copy / "content/quizzes/x").mkdir()
+    quiz = ENGLISH_ONLY.replace("learning_material: ../ai-ml/", "learning_material: ../../ai-ml/")
+    (site_copy / "content/quizzes/x/ext.yaml").write_text(quiz.replace("next: ./ai-ml/", "next: ../ai-ml/"),
+                                                           encoding="utf-8")
+    build(site_copy)
+    out = site_copy / "site"
+    assert soup(out / "quizzes/x/ext/index.html").select_one("article h1").get_text(strip=True).startswith("Helm")
+    assert [p for p in out.rglob("*") if p.suffix in (".yml", ".yaml")] == []
+    (site_copy / "content/quizzes/x/notes.txt").write_text("answers: B, C\n", encoding="utf-8")
+    result = mkdocs(site_copy, "build", "--strict")
+    assert result.returncode != 0
+    assert "content/quizzes/x/notes.txt:1:1: warning: this file is in the quizzes folder but is not a quiz" \
+        in result.stderr
+    assert not (out / "quizzes/x/notes.txt").exists()
+
+
+def test_build_does_not_list_every_quiz_page_as_missing_from_the_nav(site_copy):
+    """Generated quiz pages are linked from the index, not MkDocs' "not included in the nav" noise."""
+    result = build(site_copy)
+    assert "not included in the \"nav\" configuration" not in result.stdout + result.stderr

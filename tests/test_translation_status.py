@@ -81,3 +81,25 @@ def test_accept_unknown_quiz_is_a_clear_error(site_copy):
     result = quizpages(site_copy, "status", "--accept", "ai-ml/nope")
     assert result.returncode == 1 and "does not exist" in result.stderr
     assert not (site_copy / "translations").exists()
+
+
+def test_the_quizs_own_texts_are_a_missing_text_not_a_question(site_copy):
+    """A missing Korean title is reported as the quiz's own texts, in a grammatical line, not as a question."""
+    path = quiz_file(site_copy)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  ko: Kubeflow Trainer와 분산 학습 퀴즈\n", "", 1), encoding="utf-8")
+    result = quizpages(site_copy, "status")
+    assert (f"{KUBEFLOW_QUIZ}:2: missing text: ai-ml/kubeflow-trainer: the quiz's own texts (title, intro, "
+            "closing) have no 'ko' translation") in result.stdout
+    assert "ko: 0 quizzes untranslated, 1 text missing, 0 stale" in result.stderr
+    assert report(site_copy)["missing_text"][0]["quiz"] == "ai-ml/kubeflow-trainer"
+
+
+def test_language_filters_the_report(site_copy):
+    """`status --language ko` reports Korean only; a language the site does not translate into is an error."""
+    filtered = quizpages(site_copy, "status", "--language", "ko")
+    assert filtered.returncode == 0 and filtered.stderr.startswith("ko: ")
+    wrong = quizpages(site_copy, "status", "--language", "ja")
+    assert wrong.returncode == 2
+    assert wrong.stderr.strip() == ("quizpages status: error: 'ja' is not a translation language of this site "
+                                    "(Use one of ko)")

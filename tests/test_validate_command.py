@@ -73,3 +73,65 @@ def test_a_failed_write_is_a_message_not_a_traceback(tmp_path):
     assert "Traceback" not in result.stderr
     assert ": error: Not a directory (Make sure the folder exists and is writable" in result.stderr
     assert (tmp_path / "not-a-folder").read_text(encoding="utf-8") == "a file the user wrote\n"
+
+
+def test_a_yaml_quiz_is_a_quiz_and_other_files_are_warned_about(tmp_path):
+    """A `.yaml` file is validated like a `.yml` one; any other file in the quizzes folder is a located warning."""
+    site = _site(tmp_path, {"x/ext.yaml": GOOD.replace("kind: short_answer", "kind: short"), "x/notes.txt": "hi"})
+    result = validate(site, "content/quizzes/x/")
+    assert result.returncode == 1
+    assert "content/quizzes/x/ext.yaml:4:11: error: question 1: unknown kind 'short'" in result.stdout
+    assert ("content/quizzes/x/notes.txt:1:1: warning: this file is in the quizzes folder but is not a quiz, "
+            "so it is not published") in result.stdout
+    assert "1 quiz file checked: 1 error, 1 warning" in result.stderr
+
+
+def test_one_quiz_in_two_files_is_an_error(tmp_path):
+    """`a.yml` and `a.yaml` would be one page: the second is an error naming the first."""
+    site = _site(tmp_path, {"a.yml": GOOD, "a.yaml": GOOD})
+    result = validate(site)
+    assert result.returncode == 1
+    assert "content/quizzes/a.yml:1:1: error: the quiz 'a' is written twice, here and in a.yaml" in result.stdout
+
+
+def test_a_staging_folder_names_its_quizzes_from_itself(tmp_path):
+    """Quizzes validated in a folder outside content/quizzes link each other by ids relative to that folder."""
+    site = _site(tmp_path, {})
+    staging = tmp_path / "staging" / "x"
+    staging.mkdir(parents=True)
+    (staging / "a.yml").write_text(GOOD.replace("questions:", "next: ./b.md\nquestions:"), encoding="utf-8")
+    (staging / "b.yml").write_text(GOOD, encoding="utf-8")
+    result = validate(site, "staging")
+    assert (result.returncode, result.stdout) == (0, "")
+    (staging / "b.yml").unlink()
+    missing = validate(site, "staging")
+    assert missing.stdout.startswith("staging/x/a.yml:2:7: error: next: the quiz './b.md' does not exist "
+                                     "(It resolves to quizzes/x/b.yml")
+
+
+def test_new_and_validate_apply_one_rule_to_quiz_ids(tmp_path):
+    """A file name `quizpages new` refuses is refused by validate too, with a rename that keeps its folder."""
+    site = _site(tmp_path, {"bad/Katib_Quiz.v2.yml": GOOD, "bad/퀴즈.yml": GOOD, "good/katib_quiz.v2.yml": GOOD})
+    result = validate(site)
+    assert ("content/quizzes/bad/Katib_Quiz.v2.yml:1:1: error: the quiz's file name 'bad/Katib_Quiz.v2' cannot be "
+            "a page address (Rename the file to lower-case letters, digits, '-', '_' and '.', "
+            "e.g. bad/katib_quiz.v2.yml)") in result.stdout
+    assert "e.g. bad/quiz.yml)" in result.stdout  # the folder stays; only the name changes
+    assert "good/katib_quiz.v2.yml" not in result.stdout
+    refused = quizpages(site, "new", "bad/Katib_Quiz.v2", "--title", "K")
+    assert refused.returncode == 2 and "(For example `quizpages new bad/katib_quiz.v2`)" in refused.stderr
+    assert quizpages(site, "new", "other/katib_quiz.v2", "--title", "K").returncode == 0
+
+
+def test_version_and_config_after_the_subcommand(tmp_path):
+    """`quizpages --version` prints the version; `-f mkdocs.yml` works after the subcommand as before it."""
+    from quizpages import __version__
+
+    result = quizpages(tmp_path, "--version")
+    assert (result.returncode, result.stdout.strip()) == (0, f"quizpages {__version__}")
+    (tmp_path / "site").mkdir()
+    site = _site(tmp_path / "site", {"w.yml": GOOD.replace(", ko: 질문", "")})
+    for args in (["-f", "site/mkdocs.yml", "validate", "site/content/quizzes"],
+                 ["validate", "-f", "site/mkdocs.yml", "site/content/quizzes"]):
+        result = quizpages(tmp_path, *args)
+        assert "question 1 (q): question has no 'ko' translation" in result.stdout, args

@@ -32,7 +32,8 @@ def quiz_files(paths: list[str], quizzes_dir: str) -> tuple[dict[str, list[str]]
     others, missing = [], []
     for path in paths:
         if os.path.isdir(path):
-            root = quizzes_dir if _inside(path, quizzes_dir) or os.path.samefile(path, quizzes_dir) else path
+            same = os.path.isdir(quizzes_dir) and os.path.samefile(path, quizzes_dir)
+            root = quizzes_dir if same or _inside(path, quizzes_dir) else path
             groups.setdefault(os.path.abspath(root), []).extend(os.path.abspath(f) for f in find_quiz_files(path))
             others += find_other_files(path)
         elif os.path.isfile(path):
@@ -46,7 +47,7 @@ def quiz_files(paths: list[str], quizzes_dir: str) -> tuple[dict[str, list[str]]
 def run(args: argparse.Namespace, site: QuizSite) -> int:
     quizzes_dir = site.settings.quizzes_path
     paths = args.paths or [os.path.relpath(quizzes_dir)]
-    groups, others, missing = quiz_files(paths, quizzes_dir if os.path.isdir(quizzes_dir) else os.getcwd())
+    groups, others, missing = quiz_files(paths, quizzes_dir)
     for path in missing:
         print(f"{path}: error: no such file or folder (Make sure to run quizpages from the site's folder, "
               "or pass the path of a quiz file or folder)")
