@@ -147,3 +147,17 @@ def test_empty_file(tmp_path):
         "quiz.yml:1:1: error: the file is empty (Write a quiz in it (`quizpages new` writes a starting point) "
         "or delete it)"
     ]
+
+
+def test_every_problem_is_reported_in_one_run(tmp_path):
+    """Duplicate options are reported with the other errors of the file, not once those are fixed:
+    beside a bad key of the quiz's own and beside an unknown key in the same question."""
+    text = VALID.replace("title:", "titel: x\ntitle:").replace(
+        "      - {en: no, ko: 아니요}", "      - {en: yes, ko: 예}").replace("    answer: A", "    answer: A\n    hnit: x")
+    messages = _messages(tmp_path, text)
+    assert [m.split(": error: ")[1].rsplit(" (", 1)[0] for m in messages] == [
+        "unknown key 'titel' in the quiz",
+        "question 1 (one): options A and B have the same text in 'en'",
+        "question 1 (one): options A and B have the same text in 'ko'",
+        "unknown key 'hnit' in question 1",
+    ]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import difflib
 import os
+from dataclasses import dataclass
 
 from ..kinds import KINDS, Kind, Registry
-from ..model import Question, Quiz, Source
+from ..model import Question, Quiz, Source, Text
 from ..model.fields import KindType, QuestionsType, declared_fields, fields_by_key
 from ..model.layout import is_quiz_file
 from ..model.problems import Problem, sort_key
@@ -26,6 +27,8 @@ class _QuizReader(Reader):
     def __init__(self, path: str, languages: tuple[str, ...], kinds: Registry):
         super().__init__(path, languages)
         self.kinds = kinds
+        self.whole = True  # the quiz's own fields read without a problem
+        self.checkable: list[Question] = []  # every question its kind's rules can check, broken ones too
 
     def _questions(self, node, kind, parent, key, what, sources):
         return self.questions(node)
@@ -37,7 +40,9 @@ class _QuizReader(Reader):
     READERS = {**Reader.READERS, QuestionsType: _questions, KindType: _kind}
 
     def quiz(self, root: YNode, quiz_id: str) -> Quiz | None:
-        """The quiz, without the questions that have errors; None when the quiz itself cannot be read."""
+        """The quiz, without the questions that have errors; None when the file is not a quiz at all.
+        When the quiz's own fields have problems (`whole` is then False), what was read is kept, so
+        that its questions can still be checked."""
         if not self.expect(root, YMap, "a quiz file", "A quiz file is a mapping with title, questions, ..."):
             return None
         assert isinstance(root, YMap)
@@ -45,14 +50,13 @@ class _QuizReader(Reader):
         found = self.check_keys(root, declared_fields(Quiz), "the quiz")
         questions_node = found.pop("questions", None)
         values, sources = self.fields(found, "")
-        envelope_ok = len(self.problems) == before
+        self.whole = len(self.problems) == before
         if questions_node is not None:
             values["questions"] = self.questions(questions_node[1])
             sources["questions"] = questions_node[1].source
-        if not envelope_ok:  # only broken questions may be left out for the rest to be checked
-            return None
-        return Quiz(id=quiz_id, **values, languages=values.get("declared_languages") or self.languages,
-                    source=root.source, field_sources=sources)
+        values.setdefault("title", Text())
+        languages = values.get("declared_languages") or self.languages
+        return Quiz(id=quiz_id, **values, languages=languages, source=root.source, field_sources=sources)
 
     def questions(self, node: YNode) -> tuple[Question, ...]:
         if not self.expect(node, YSeq, "questions", "Write `questions:` followed by `- id: ...` items"):
@@ -110,10 +114,12 @@ class _QuizReader(Reader):
                           missing_hint(declared_field))
         values, sources = self.fields(found_envelope, what)
         body_values, body_sources = self.fields(found_own, what)
-        if len(self.problems) > before or kind is None:
+        if kind is None or not _complete(values, Question) or not _complete(body_values, kind.body):
             return None
-        return Question(**values, body=kind.body(**body_values), number=number, source=node.source,
-                        field_sources={**sources, **body_sources})
+        question = Question(**values, body=kind.body(**body_values), number=number, source=node.source,
+                            field_sources={**sources, **body_sources})
+        self.checkable.append(question)  # its kind's rules run on it even when another field is wrong
+        return None if len(self.problems) > before else question
 
     def foreign_key(self, key: YScalar, name: str, kind: Kind | None, what: str) -> None:
         """A key this question may not have: another kind's, or a typo."""
@@ -146,23 +152,46 @@ class _QuizReader(Reader):
         return kind
 
 
+def _complete(values: dict, cls: type) -> bool:
+    """Whether every required field of `cls` was read (so rules can use the values)."""
+    return all(d.name in values for d in declared_fields(cls) if d.spec.required)
+
+
 def _raw_kind(item: YNode) -> str | None:
     """A question's kind as written, before reading it, to number the questions as pages do."""
     entry = item.items.get("kind") if isinstance(item, YMap) else None
     return entry[1].value.strip() if entry and isinstance(entry[1], YScalar) else None
 
 
-def read_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes | None = None,
-              kinds: Registry = KINDS) -> tuple[Quiz | None, list[Problem]]:
-    """Read one quiz file: the quiz as far as it could be read (without broken questions; None when
-    the quiz itself is unreadable), and every structural problem, sorted by position."""
+@dataclass(frozen=True)
+class Reading:
+    """One quiz file as read, with what the checks afterwards need."""
+
+    quiz: Quiz | None  # as far as it could be read, without broken questions; None when not a quiz at all
+    problems: list[Problem]  # every structural problem, sorted by position
+    whole: bool  # the quiz's own fields (title, languages, ...) were read without a problem
+    checkable: tuple[Question, ...]  # every question its kind's rules can check, broken ones included
+
+
+def read(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes | None = None,
+         kinds: Registry = KINDS) -> Reading:
+    """Read one quiz file for checking: see `Reading`."""
     tree, problems = read_yaml(path, data)
     if tree is None:
-        return None, problems
+        return Reading(None, problems, False, ())
     reader = _QuizReader(path, languages, kinds)
     reader.problems = problems
     quiz = reader.quiz(tree, quiz_id)
-    return quiz, sorted(reader.problems, key=sort_key)
+    return Reading(quiz, sorted(reader.problems, key=sort_key), reader.whole and quiz is not None,
+                   tuple(reader.checkable))
+
+
+def read_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes | None = None,
+              kinds: Registry = KINDS) -> tuple[Quiz | None, list[Problem]]:
+    """Read one quiz file: the quiz as far as it could be read (without broken questions; None when
+    the quiz's own fields cannot be read), and every structural problem, sorted by position."""
+    reading = read(path, quiz_id, languages, data, kinds)
+    return (reading.quiz if reading.whole else None), reading.problems
 
 
 def find_quiz_files(folder: str) -> list[str]:
