@@ -143,3 +143,43 @@ def test_missing_translation_renders_the_source_text():
     """A page never shows an empty hole: a missing translation shows the source language's text."""
     renderer = Renderer({}, LANGS)
     assert renderer.text(Text(by_language={"en": "Hello"}), "ko") == "Hello"
+
+
+NESTED = """\
+title: {en: Lists}
+languages: [en]
+questions:
+  - id: layers
+    kind: multiple_choice
+    question: {en: Which command prints the cluster's nodes?}
+    options:
+      - en: |
+          This one:
+
+          ```bash
+          kubectl get nodes
+          ```
+      - {en: "`kubectl top`"}
+    answer: A
+    explanation:
+      en: |
+        Nodes are listed with:
+        - kubectl
+          - get nodes
+          - get nodes -o wide
+        - or the dashboard
+"""
+
+
+def test_two_space_nested_lists_stay_nested_and_a_code_option_stays_out_of_a_paragraph(tmp_path):
+    """A list nested by two spaces (as the importer keeps them) renders nested, and an answer whose option
+    holds a code block renders the block under the label, not inside a paragraph."""
+    path = tmp_path / "lists.yml"
+    path.write_text(NESTED, encoding="utf-8")
+    quiz = _quiz(path, "lists")
+    page = _html(Renderer({quiz.id: quiz}, LANGS).quiz_page(quiz, "en"))
+    details = page.find("details")
+    nested = details.select("ul ul li")
+    assert [li.get_text(strip=True) for li in nested] == ["get nodes", "get nodes -o wide"]
+    assert details.find("code").get_text().strip() == "kubectl get nodes"
+    assert not details.select("p div") and not details.select("p pre")

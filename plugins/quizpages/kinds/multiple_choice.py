@@ -36,8 +36,10 @@ def answer_names_an_option(question: Question, what: str) -> Iterator[Problem]:
 def view(question: Question, ctx: RenderContext) -> dict:
     options = option_views(question, ctx)
     index = answer_index(question)
-    answer = f"{question.body.answer}) {options[index][1]}" if index is not None else question.body.answer
-    return {"options": options, "answer": answer, "feedback": feedback_views(question, ctx)}
+    text = ctx.text(question.body.options[index]) or "" if index is not None else ""
+    # an option holding a block (fenced code, a list) goes under the label, never inside its paragraph
+    return {"options": options, "letter": question.body.answer, "answer": text, "answer_inline": ctx.is_inline(text),
+            "feedback": feedback_views(question, ctx)}
 
 
 def self_check(question: Question, ctx: RenderContext) -> dict | None:

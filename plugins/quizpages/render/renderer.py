@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import posixpath
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -24,36 +23,12 @@ from ..check.html_policy import is_bad_url, sanitize
 from ..kinds import KINDS, Registry
 from ..model import Problem, Question, Quiz, Text, layout
 from ..model.problems import display_path
+from .markdown_text import indent, is_inline, md_escape, normalize_lists
 from .strings import Strings
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAGMENTS = os.path.join(PACKAGE, "fragments")
 OVERRIDE_SUBDIR = os.path.join("fragments", "quizpages")
-
-_BLOCK_START = re.compile(r"^\s*(```|~~~|[-*+] |\d+[.)] |\||>|#|<|    )")
-
-
-def is_inline(text: str) -> bool:
-    """True when `text` is one paragraph that can follow a label on the same line."""
-    text = text.strip()
-    return "\n\n" not in text and not any(_BLOCK_START.match(line) for line in text.splitlines())
-
-
-def indent(text: str, width: int) -> str:
-    """Indent continuation lines so multi-line text stays inside a list item."""
-    pad = " " * width
-    return "\n".join(line if i == 0 or not line else pad + line for i, line in enumerate(text.strip().split("\n")))
-
-
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")  # what Python-Markdown (and CommonMark) unescape
-
-
-def md_escape(value: str) -> str:
-    """`value` as Markdown that shows every character as written: entities for HTML's, backslashes for
-    Markdown's."""
-    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL.sub(r"\\\1", value)
-
 
 def _safe_link(link: str | None) -> str | None:
     """A link target for the page; a javascript: or data: URL becomes a dead link, never a script."""
@@ -155,8 +130,10 @@ class Renderer:
     def text(self, text: Text | None, language: str) -> str | None:
         """The text in `language` as Markdown for a page (see `raw`)."""
         value = self.raw(text, language)
+        if value is None:
+            return None
         # second line of defence: validation rejects unsafe HTML, but render output must be safe anyway
-        return sanitize(value, self.allowed_html) if value is not None else None
+        return normalize_lists(sanitize(value, self.allowed_html))
 
     def page_url(self, quiz_id: str, language: str) -> str:
         return layout.page_url(layout.markdown_path(quiz_id), language, self.source_language)

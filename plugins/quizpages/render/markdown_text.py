@@ -1,0 +1,79 @@
+"""Small transformations of author Markdown for a page: where it can go, how it is indented, escaping.
+
+The renderer writes Markdown for Python-Markdown (MkDocs) that other CommonMark
+generators read the same way (`quizpages render`): so nested lists are given
+the four-space indentation Python-Markdown needs, which CommonMark reads too.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BLOCK_START = re.compile(r"^\s*(```|~~~|[-*+] |\d+[.)] |\||>|#|<|    )")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")  # what Python-Markdown (and CommonMark) unescape
+_LIST_ITEM = re.compile(r"^( *)([-*+]|\d{1,9}[.)])( +|$)")
+_FENCE = re.compile(r"^ *(`{3,}|~{3,})")
+_LIST_AFTER_TEXT = re.compile(r"^[^\n]*\S[^\n]*\n *([-*+]|1[.)]) ", re.M)
+
+
+def is_inline(text: str) -> bool:
+    """True when `text` is one paragraph that can follow a label on the same line."""
+    text = text.strip()
+    return "\n\n" not in text and not any(_BLOCK_START.match(line) for line in text.splitlines())
+
+
+def indent(text: str, width: int) -> str:
+    """Indent continuation lines so multi-line text stays inside a list item."""
+    pad = " " * width
+    return "\n".join(line if i == 0 or not line else pad + line for i, line in enumerate(text.strip().split("\n")))
+
+
+def md_escape(value: str) -> str:
+    """`value` as Markdown that shows every character as written: entities for HTML's, backslashes for
+    Markdown's."""
+    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", value)
+
+
+def normalize_lists(text: str) -> str:
+    """`text` with nested list items indented four spaces per level, and their continuation lines
+    (paragraphs, fenced code) moved with them.
+
+    Authors (and the importer, keeping the source site's pages) often nest lists by two spaces,
+    continue an item's paragraphs at its text's column and start a list right under a paragraph,
+    which CommonMark reads as lists but Python-Markdown (whose lists step by four, and start after a
+    blank line) reads as one flat list or as text. Text without a list is returned as it is.
+    """
+    if "\n " not in text and not _LIST_AFTER_TEXT.search(text):
+        return text
+    out: list[str] = []
+    items: list[tuple[int, int]] = []  # open list items: (source column of their text, target column)
+    fence: str | None = None
+    closed = False  # the line before closed a fence: Python-Markdown wants a blank line after it
+    for line in text.split("\n"):
+        stripped = line.lstrip(" ")
+        if closed and stripped:
+            out.append("")
+        closed = False
+        width = len(line) - len(stripped)
+        marker = _LIST_ITEM.match(line) if fence is None else None
+        if stripped and fence is None:
+            while items and width < items[-1][0]:  # a sibling, an outer item's text, or the list's end
+                items.pop()
+        if marker and not items and out and out[-1].strip() and fence is None:
+            out.append("")  # a list under a paragraph line: Python-Markdown needs the blank line
+        if marker:
+            target = items[-1][1] if items else 0  # nested: four spaces in from its parent's marker
+            items.append((len(marker.group(0)), target + 4))
+            out.append(" " * target + stripped)
+        elif items and stripped:
+            source, target = items[-1]
+            out.append(" " * (target + max(width - source, 0)) + stripped)
+        else:
+            out.append(line)
+        opening = _FENCE.match(line)
+        if opening and fence is None:
+            fence = opening.group(1)
+        elif fence is not None and stripped.startswith(fence) and not stripped.strip(fence[0]):
+            fence, closed = None, bool(items)
+    return "\n".join(out)
