@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import yaml
-from conftest import build, quizpages, soup
+from conftest import ENGLISH_ONLY, KUBEFLOW_QUIZ, build, quizpages, soup
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer"
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice"  # every kind of question
@@ -80,3 +80,27 @@ def test_render_refuses_to_overwrite_without_force(site_copy, tmp_path):
     assert page.read_text(encoding="utf-8") == "my notes\n"
     assert render(site_copy, out, "--force").returncode == 0
     assert page.read_text(encoding="utf-8").startswith("---\n")
+
+
+def test_rendered_links_are_markdown_files_in_the_output_and_keep_the_language(site_copy, tmp_path):
+    """Links between rendered pages, across languages too, are Markdown files inside the output: plain MkDocs
+    builds them with --strict even without directory URLs, and the Korean quiz leads to the Korean learning page."""
+    (site_copy / "content/quizzes/helm.yml").write_text(ENGLISH_ONLY, encoding="utf-8")
+    quiz = site_copy / KUBEFLOW_QUIZ
+    quiz.write_text(quiz.read_text(encoding="utf-8").replace(
+        "learning_material: ../../ai-ml/kubeflow-trainer.md", "learning_material: ../../ai-ml/kubeflow-trainer.md\n"
+        "next: ../helm.md"), encoding="utf-8")
+    out = tmp_path / "plain" / "docs"
+    assert render(site_copy, out).returncode == 0
+    korean = (out / "ko" / f"{QUIZ}.md").read_text(encoding="utf-8")
+    assert "](../../../quizzes/helm.md)" in korean  # the English-only quiz, as a file of the output
+    assert "](../../ai-ml/kubeflow-trainer.md)" in korean
+    shutil.copytree(site_copy / "content" / "en", out, dirs_exist_ok=True)
+    shutil.copytree(site_copy / "content" / "ko", out / "ko", dirs_exist_ok=True)
+    (tmp_path / "plain" / "mkdocs.yml").write_text(PLAIN_MKDOCS.replace("use_directory_urls: true",
+                                                                        "use_directory_urls: false"), encoding="utf-8")
+    build(tmp_path / "plain")
+    page = soup(tmp_path / "plain" / "site" / "ko" / f"{QUIZ}.html")
+    hrefs = {a.get_text(strip=True): a["href"] for a in page.select("p.quizpages-footer a")}
+    assert hrefs["학습 자료로 돌아가기"] == "../../ai-ml/kubeflow-trainer.html"
+    assert hrefs["다음 퀴즈: Helm Basics Quiz"] == "../../../quizzes/helm.html"

@@ -36,15 +36,16 @@ def pages(renderer: Renderer, quizzes: dict, languages: tuple[str, ...]) -> dict
     """Output path (relative, with /) -> file text, for every quiz page and index of every language."""
     out: dict[str, str] = {}
     for language in languages:
-        prefix = "" if language == languages[0] else f"{language}/"
         for quiz_id, quiz in sorted(quizzes.items()):
             if language not in quiz.languages:
                 continue
             meta = {"title": renderer.text(quiz.title, language), "lang": language, "quiz": quiz_id,
                     "languages": list(quiz.languages)}
-            out[prefix + layout.markdown_path(quiz_id)] = front_matter(meta) + renderer.quiz_page(quiz, language)
+            path = layout.output_path(layout.markdown_path(quiz_id), language, languages[0])
+            out[path] = front_matter(meta) + renderer.quiz_page(quiz, language)
         index_meta = {"title": renderer.strings(language)("index.title"), "lang": language}
-        out[prefix + layout.INDEX_MARKDOWN] = front_matter(index_meta) + renderer.index_page(language)
+        out[layout.output_path(layout.INDEX_MARKDOWN, language, languages[0])] = (
+            front_matter(index_meta) + renderer.index_page(language))
     return out
 
 
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     if catalog.errors:
         print("quizpages render: nothing written; fix the errors above first", file=sys.stderr)
         return 1
-    output = pages(site.renderer(catalog), catalog.quizzes, site.languages)
+    output = pages(site.renderer(catalog, markdown_links=True), catalog.quizzes, site.languages)
     targets = {rel: os.path.join(args.out, *rel.split("/")) for rel in output}
     existing = [t for t in targets.values() if os.path.exists(t)]
     if existing and not args.force:

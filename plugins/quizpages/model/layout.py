@@ -32,6 +32,12 @@ def page_url(markdown: str, language: str, source_language: str) -> str:
     return path if language == source_language else f"{language}/{path}"
 
 
+def output_path(markdown: str, language: str, source_language: str) -> str:
+    """Where a page's Markdown file is in a rendered site's layout: the source language at the root,
+    every other language under ``<lang>/``."""
+    return markdown if language == source_language else f"{language}/{markdown}"
+
+
 def relative_url(from_url: str, to_url: str) -> str:
     """A relative link from the page at `from_url` to the page at `to_url` (both site-relative)."""
     rel = posixpath.relpath("/" + to_url, "/" + (from_url or "."))

@@ -86,9 +86,10 @@ class Renderer:
 
     def __init__(self, quizzes: dict[str, Quiz], languages: tuple[str, ...],
                  override_dirs: tuple[str, ...] = (), strings_dirs: tuple[str, ...] = (),
-                 allowed_html: tuple[str, ...] = (), kinds: Registry = KINDS):
+                 allowed_html: tuple[str, ...] = (), kinds: Registry = KINDS, markdown_links: bool = False):
         self.quizzes = quizzes
         self.kinds = kinds
+        self.markdown_links = markdown_links  # cross-language links to Markdown files (see quiz_link)
         self.allowed_html = allowed_html
         self.languages = languages
         self.source_language = languages[0]
@@ -140,12 +141,20 @@ class Renderer:
 
     def quiz_link(self, from_markdown: str, from_language: str, target: Quiz) -> str:
         """A link to `target` from a page in `from_language`: the same language when it exists,
-        else the source language's page, so a reader never meets a 404."""
+        else the source language's page, so a reader never meets a 404.
+
+        Within a language it is the Markdown path (MkDocs resolves it in that language's tree). Across
+        languages it is the page's URL for MkDocs, whose languages' trees cannot name each other's
+        files, and, with `markdown_links` (`quizpages render`), the other language's Markdown file in
+        the output's layout, so any generator resolves it."""
         if from_language in target.languages:
-            rel = posixpath.relpath(layout.markdown_path(target.id), posixpath.dirname(from_markdown))
-            return rel
-        from_url = layout.page_url(from_markdown, from_language, self.source_language)
+            return posixpath.relpath(layout.markdown_path(target.id), posixpath.dirname(from_markdown))
         fallback = target.languages[0] if target.languages else self.source_language
+        if self.markdown_links:
+            here = layout.output_path(from_markdown, from_language, self.source_language)
+            there = layout.output_path(layout.markdown_path(target.id), fallback, self.source_language)
+            return posixpath.relpath(there, posixpath.dirname(here))
+        from_url = layout.page_url(from_markdown, from_language, self.source_language)
         return layout.relative_url(from_url, self.page_url(target.id, fallback))
 
     def next_target(self, quiz: Quiz) -> Quiz | None:

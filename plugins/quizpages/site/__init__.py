@@ -61,10 +61,11 @@ class QuizSite:
         """Every quiz of the site, or just `files`, with ids relative to `folder` (the quizzes folder)."""
         return self.library.load(folder or self.settings.quizzes_path, files)
 
-    def renderer(self, catalog: Catalog) -> Renderer:
+    def renderer(self, catalog: Catalog, markdown_links: bool = False) -> Renderer:
+        """The renderer of the site's pages; `markdown_links` for Markdown files read without MkDocs."""
         settings = self.settings
         return Renderer(catalog.quizzes, self.languages, settings.override_dirs, settings.strings_dirs,
-                        settings.allowed_html, self.kinds)
+                        settings.allowed_html, self.kinds, markdown_links)
 
     def strings(self, language: str) -> Strings:
         return Strings(language, self.settings.strings_dirs)
