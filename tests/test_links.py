@@ -145,3 +145,16 @@ def test_links_in_quiz_text_to_existing_pages_and_quizzes_pass(tmp_path):
     (docs / "quizzes" / "first.yml").write_text(
         TEXT_LINK.format(en_link="../guide.md", ko_link="first.md#first"), encoding="utf-8")
     assert _warnings(docs) == []
+
+
+def test_a_broken_link_in_quiz_text_is_reported_once_at_its_line(site_copy):
+    """The build names the quiz file's line for a link to a missing page, and not the generated page too."""
+    from conftest import mkdocs
+
+    quiz = site_copy / "content/quizzes/ai-ml/kubeflow-trainer.yml"
+    quiz.write_text(quiz.read_text(encoding="utf-8").replace(
+        "    answer: B\n", "    answer: B\n    hint: See [the guide](../../ai-ml/no-such-page.md).\n", 1), encoding="utf-8")
+    result = mkdocs(site_copy, "build")
+    lines = [line for line in (result.stdout + result.stderr).splitlines() if "no-such-page.md" in line]
+    assert len(lines) == 1, lines
+    assert "content/quizzes/ai-ml/kubeflow-trainer.yml:" in lines[0] and "hint: the link" in lines[0]

@@ -135,3 +135,15 @@ def test_version_and_config_after_the_subcommand(tmp_path):
                  ["validate", "-f", "site/mkdocs.yml", "site/content/quizzes"]):
         result = quizpages(tmp_path, *args)
         assert "question 1 (q): question has no 'ko' translation" in result.stdout, args
+
+
+def test_build_and_validate_show_quiz_paths_the_same_way(tmp_path):
+    """With `-f other/mkdocs.yml`, the build and `quizpages validate` print the same path for a problem."""
+    from conftest import copy_site, mkdocs
+
+    (tmp_path / "other").mkdir()
+    site = copy_site(tmp_path / "other")
+    (site / "content/quizzes/w.yml").write_text(GOOD.replace(", ko: 질문", ""), encoding="utf-8")
+    line = "other/content/quizzes/w.yml:5:15: warning: question 1 (q): question has no 'ko' translation"
+    assert line in quizpages(tmp_path, "-f", "other/mkdocs.yml", "validate").stdout
+    assert line in mkdocs(tmp_path, "build", "-f", "other/mkdocs.yml").stderr

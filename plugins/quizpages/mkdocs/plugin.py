@@ -18,7 +18,7 @@ from ..cache import PageCache
 from ..model import Problem
 from ..settings import check_site
 from ..site import QuizSite
-from . import generated_files, static_i18n
+from . import generated_files, link_warnings, static_i18n
 from .config import QuizPagesConfig, site_settings
 
 log = get_plugin_logger(__name__)
@@ -51,6 +51,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.site = QuizSite(settings)
         if self.serving and self.page_cache is None:
             self.page_cache = PageCache(os.path.join(settings.cache_path, "pages"))
+        link_warnings.install(self.quiz_uris)
         return None
 
     @event_priority(-200)  # after mkdocs-static-i18n (-100), which drops files it did not make
@@ -72,8 +73,9 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         return files
 
     def report(self, problems: list[Problem]) -> None:
-        """Log every problem; fail a build on errors, but never a `mkdocs serve`."""
-        base = os.path.dirname(self.site.settings.docs_dir) if self.site else None
+        """Log every problem; fail a build on errors, but never a `mkdocs serve`. Paths are relative to the
+        working folder, as `quizpages validate` shows them, wherever mkdocs.yml is (`-f`)."""
+        base = os.getcwd()
         errors = [p for p in problems if p.is_error]
         for problem in problems:
             if not problem.is_error:

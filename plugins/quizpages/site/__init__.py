@@ -72,8 +72,7 @@ class QuizSite:
 
     def pages(self, catalog: Catalog, renderer: Renderer, language: str) -> list[GeneratedPage]:
         """Every generated page of `language`: its quizzes (or their error pages) and its quiz index."""
-        return pages_of_language(catalog, renderer, language, os.path.dirname(self.settings.docs_dir),
-                                 self.build_cache)
+        return pages_of_language(catalog, renderer, language, os.getcwd(), self.build_cache)
 
     # -- one MkDocs build ---------------------------------------------------------------------
 
