@@ -234,3 +234,14 @@ def test_build_does_not_list_every_quiz_page_as_missing_from_the_nav(site_copy):
     """Generated quiz pages are linked from the index, not MkDocs' "not included in the nav" noise."""
     result = build(site_copy)
     assert "not included in the \"nav\" configuration" not in result.stdout + result.stderr
+
+
+def test_hreflang_names_only_the_languages_a_quiz_exists_in(site_copy):
+    """An English-only quiz's head claims no Korean page and, like the sitemap, lists only real pages."""
+    (site_copy / "content/quizzes/helm.yml").write_text(ENGLISH_ONLY, encoding="utf-8")
+    build(site_copy)
+    page = soup(site_copy / "site/quizzes/helm/index.html")
+    alternates = {link["hreflang"]: link["href"] for link in page.select('head link[rel="alternate"][hreflang]')}
+    assert alternates == {"en": "http://127.0.0.1:8000/quizzes/helm/", "x-default": "http://127.0.0.1:8000/quizzes/helm/"}
+    sitemap = (site_copy / "site/sitemap.xml").read_text(encoding="utf-8")
+    assert "/ko/quizzes/helm/" not in sitemap and "/quizzes/helm/" in sitemap

@@ -94,8 +94,8 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
     def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav) -> dict:
         if self.config.enabled and self.site is not None:
             languages = self.site.languages
+            context["quizpages_alternates"] = static_i18n.absolute_alternates(config, languages, page)
             static_i18n.point_missing_languages_at_index(page, config, languages)
-            context["quizpages_alternates"] = static_i18n.absolute_alternates(config, languages)
         return context
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:

@@ -100,16 +100,20 @@ def point_missing_languages_at_index(page: Page, config: MkDocsConfig, languages
             entry["link"] = layout.page_url(layout.INDEX_MARKDOWN, lang, languages[0])
 
 
-def absolute_alternates(config: MkDocsConfig, languages: tuple[str, ...]) -> list[dict[str, str]]:
-    """``hreflang`` targets of the current page as absolute URLs, plus ``x-default`` (the source language)."""
+def absolute_alternates(config: MkDocsConfig, languages: tuple[str, ...], page: Page) -> list[dict[str, str]]:
+    """``hreflang`` targets of `page` as absolute URLs, plus ``x-default`` (the source language): only the
+    languages the page exists in, as the sitemap lists them, never the index a switcher falls back to."""
     entries = _alternate_entries(config)
     site_url = config.site_url or ""
     if entries is None or not site_url:
         return []
+    exists_in = getattr(page.file, "alternates", None)
     parts = urlsplit(site_url)
     origin = f"{parts.scheme}://{parts.netloc}"
     result = []
     for entry in entries:
+        if exists_in is not None and entry.get("lang") not in exists_in:
+            continue
         link = entry.get("link", "")
         if "://" in link:
             href = link
