@@ -92,7 +92,7 @@ def test_next_quiz_link_uses_the_target_title_and_falls_back_to_english(tmp_path
     a, b = _quiz(tmp_path / "a.yml", "t/a"), _quiz(tmp_path / "b.yml", "t/b")
     renderer = Renderer({"t/a": a, "t/b": b}, LANGS)
     assert "[Next Quiz: Bee](b.md)" in renderer.quiz_page(a, "en")
-    assert "[다음 퀴즈: Bee](../../../../quizzes/t/b/)" in renderer.quiz_page(a, "ko")
+    assert '[다음 퀴즈: <span lang="en">Bee</span>](../../../../quizzes/t/b/)' in renderer.quiz_page(a, "ko")
 
 
 def test_index_marks_quizzes_missing_in_a_language(tmp_path):
@@ -101,7 +101,7 @@ def test_index_marks_quizzes_missing_in_a_language(tmp_path):
                                     "    question: {en: Q}\n    answer: {en: A}\n", encoding="utf-8")
     b = _quiz(tmp_path / "b.yml", "t/b")
     index = Renderer({"t/b": b}, LANGS).index_page("ko")
-    assert "- [Bee](../../quizzes/t/b/) · 1문항 · *영어만 제공*" in index
+    assert '- [<span lang="en">Bee</span>](../../quizzes/t/b/) · 1문항 · *영어만 제공*' in index
 
 
 def test_strings_fall_back_to_english_then_to_the_key(tmp_path):
@@ -142,7 +142,8 @@ def test_site_can_override_a_template(tmp_path):
 def test_missing_translation_renders_the_source_text():
     """A page never shows an empty hole: a missing translation shows the source language's text."""
     renderer = Renderer({}, LANGS)
-    assert renderer.text(Text(by_language={"en": "Hello"}), "ko") == "Hello"
+    assert renderer.text(Text(by_language={"en": "Hello"}), "ko") == '<span lang="en">Hello</span>'
+    assert renderer.text(Text(neutral="kubectl"), "ko") == "kubectl"  # one text for every language: not marked
 
 
 NESTED = """\
@@ -183,3 +184,18 @@ def test_two_space_nested_lists_stay_nested_and_a_code_option_stays_out_of_a_par
     assert [li.get_text(strip=True) for li in nested] == ["get nodes", "get nodes -o wide"]
     assert details.find("code").get_text().strip() == "kubectl get nodes"
     assert not details.select("p div") and not details.select("p pre")
+
+
+def test_english_shown_on_a_korean_page_is_marked_english(tmp_path):
+    """When a Korean text is missing (under serve, or a build without --strict), the English shown instead
+    carries lang="en", inline and as a block."""
+    path = tmp_path / "q.yml"
+    path.write_text("title: {en: T, ko: 티}\nquestions:\n  - id: q\n    kind: short_answer\n"
+                    "    question: {en: Why?, ko: 왜?}\n    answer:\n      en: Because.\n"
+                    "    explanation:\n      en: |\n        First.\n\n        Second.\n", encoding="utf-8")
+    quiz, _ = load_quiz(str(path), "q", LANGS)
+    page = _html(Renderer({"q": quiz}, LANGS).quiz_page(quiz, "ko"))
+    assert [(e.name, e["lang"], e.get_text(" ", strip=True)) for e in page.select("[lang]")] == [
+        ("span", "en", "Because."), ("div", "en", "First. Second.")]
+    english = _html(Renderer({"q": quiz}, LANGS).quiz_page(quiz, "en"))
+    assert english.select("[lang]") == []

@@ -116,25 +116,40 @@ class Renderer:
 
     # -- one quiz ---------------------------------------------------------------------
 
+    def _pick(self, text: Text, language: str) -> tuple[str | None, str | None]:
+        """The text for a page in `language`, and the other language it is in when it had to fall back: a
+        missing translation (reported by validation) shows the source language's text, then any
+        language's, so a page never shows a hole."""
+        value = text.get(language)
+        if value is not None:
+            return value, None
+        for fallback in (self.source_language, *text.by_language):
+            if fallback in text.by_language:
+                return text.by_language[fallback], fallback
+        return None, None
+
     def raw(self, text: Text | None, language: str) -> str | None:
-        """The text in `language` as written, stripped: a missing translation falls back to the source
-        language's (validation reports it), then to any language's, so a page never shows a hole."""
+        """The text in `language` as written, stripped (see `_pick`), for data rather than display."""
         if text is None:
             return None
-        value = text.get(language)
-        if value is None:
-            value = text.get(self.source_language)
-        if value is None and text.by_language:
-            value = next(iter(text.by_language.values()))
+        value, _ = self._pick(text, language)
         return value.strip() if value is not None else None
 
     def text(self, text: Text | None, language: str) -> str | None:
-        """The text in `language` as Markdown for a page (see `raw`)."""
-        value = self.raw(text, language)
+        """The text in `language` as Markdown for a page (see `_pick`). Text shown in another language is
+        marked with its `lang`, so screen readers and hyphenation read it in that language."""
+        if text is None:
+            return None
+        value, other = self._pick(text, language)
         if value is None:
             return None
         # second line of defence: validation rejects unsafe HTML, but render output must be safe anyway
-        return normalize_lists(sanitize(value, self.allowed_html))
+        markdown = normalize_lists(sanitize(value.strip(), self.allowed_html))
+        if other is None:
+            return markdown
+        if is_inline(markdown):
+            return f'<span lang="{other}">{markdown}</span>'
+        return f'<div lang="{other}" markdown="1">\n\n{markdown}\n\n</div>'
 
     def page_url(self, quiz_id: str, language: str) -> str:
         return layout.page_url(layout.markdown_path(quiz_id), language, self.source_language)
@@ -247,9 +262,10 @@ class Renderer:
             available = language in quiz.languages
             shown_in = language if available else (quiz.languages[0] if quiz.languages else self.source_language)
             count = len(quiz.questions_in(shown_in))
+            title = self.text(quiz.title, shown_in)
             groups[folder].append({
                 "id": quiz_id,
-                "title": self.text(quiz.title, shown_in),
+                "title": title if available or not title else f'<span lang="{shown_in}">{title}</span>',
                 "link": self.quiz_link(layout.INDEX_MARKDOWN, language, quiz),
                 "count": strings("index.question") if count == 1 else strings("index.questions", count=count),
                 "only_in": None if available else strings(
