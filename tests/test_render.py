@@ -199,3 +199,25 @@ def test_english_shown_on_a_korean_page_is_marked_english(tmp_path):
         ("span", "en", "Because."), ("div", "en", "First. Second.")]
     english = _html(Renderer({"q": quiz}, LANGS).quiz_page(quiz, "en"))
     assert english.select("[lang]") == []
+
+
+def test_a_third_language_is_named_as_the_site_names_it(tmp_path):
+    """With Japanese added (and no Japanese strings file), indexes name languages from the site's i18n
+    `name:`, never a raw key, and say where a quiz missing in a language does exist."""
+    from quizpages import QuizSite, SiteSettings
+    from quizpages.settings import I18nLanguage, I18nSettings
+
+    quizzes = tmp_path / "docs" / "quizzes"
+    quizzes.mkdir(parents=True)
+    short = "questions:\n  - id: q\n    kind: short_answer\n    question: Q\n    answer: A\n"
+    (quizzes / "ja-only.yml").write_text("languages: [ja]\ntitle: {ja: 日本語だけ}\n" + short, encoding="utf-8")
+    (quizzes / "two.yml").write_text("languages: [en, ko]\ntitle: {en: Two, ko: 둘}\n" + short, encoding="utf-8")
+    i18n = I18nSettings("folder", (I18nLanguage("en", "English", True), I18nLanguage("ko", "한국어"),
+                                   I18nLanguage("ja", "日本語")))
+    site = QuizSite(SiteSettings(root=str(tmp_path), docs_dir=str(tmp_path / "docs"), languages=("en", "ko", "ja"),
+                                 i18n=i18n), use_cache=False)
+    renderer = site.renderer(site.load())
+    assert "*日本語 only*" in renderer.index_page("en")
+    assert "*日本語만 제공*" in renderer.index_page("ko")
+    japanese = renderer.index_page("ja")
+    assert "in English, 한국어" in japanese and "English only" not in japanese and "language." not in japanese

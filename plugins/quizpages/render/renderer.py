@@ -86,8 +86,10 @@ class Renderer:
 
     def __init__(self, quizzes: dict[str, Quiz], languages: tuple[str, ...],
                  override_dirs: tuple[str, ...] = (), strings_dirs: tuple[str, ...] = (),
-                 allowed_html: tuple[str, ...] = (), kinds: Registry = KINDS, markdown_links: bool = False):
+                 allowed_html: tuple[str, ...] = (), kinds: Registry = KINDS, markdown_links: bool = False,
+                 language_names: dict[str, str] | None = None):
         self.quizzes = quizzes
+        self.language_names = language_names or {}  # the site's own names of its languages
         self.kinds = kinds
         self.markdown_links = markdown_links  # cross-language links to Markdown files (see quiz_link)
         self.allowed_html = allowed_html
@@ -252,6 +254,21 @@ class Renderer:
 
     # -- the index ------------------------------------------------------------------
 
+    def language_name(self, language: str, strings: Strings) -> str:
+        """A language's name in the page's language: its interface string in that language when there is
+        one, else the name the site gives it (mkdocs-static-i18n's `name:`), else English's string, else
+        its code; never a raw key."""
+        key = f"language.{language}"
+        return (strings.get(key, fallback=False) or self.language_names.get(language) or strings.get(key)
+                or language)
+
+    def available_in(self, quiz: Quiz, strings: Strings) -> str:
+        """How an index says which languages a quiz missing from its own exists in."""
+        names = [self.language_name(lang, strings) for lang in quiz.languages]
+        if len(names) == 1:
+            return strings("only_in", language=names[0])
+        return strings("available_in", languages=", ".join(names))
+
     def index_page(self, language: str) -> str:
         """The quiz index of `language`, grouped by the folders of the quiz ids."""
         strings = self.strings(language)
@@ -268,8 +285,7 @@ class Renderer:
                 "title": title if available or not title else f'<span lang="{shown_in}">{title}</span>',
                 "link": self.quiz_link(layout.INDEX_MARKDOWN, language, quiz),
                 "count": strings("index.question") if count == 1 else strings("index.questions", count=count),
-                "only_in": None if available else strings(
-                    "only_in", language=strings(f"language.{shown_in}")),
+                "only_in": None if available else self.available_in(quiz, strings),
                 "language": shown_in,
             })
         return self.env.get_template("index.md.j2").render(

@@ -55,6 +55,10 @@ class Strings:
             text = self._fallback.get(key, key)
         return text.format(**values) if values else text
 
+    def get(self, key: str, fallback: bool = True) -> str | None:
+        """The string of `key` in this language (or, with `fallback`, English), or None when none has one."""
+        return self._own.get(key, self._fallback.get(key) if fallback else None)
+
     def keys(self) -> set[str]:
         """Every key this language has a string for, its own or English's."""
         return set(self._own) | set(self._fallback)

@@ -64,8 +64,9 @@ class QuizSite:
     def renderer(self, catalog: Catalog, markdown_links: bool = False) -> Renderer:
         """The renderer of the site's pages; `markdown_links` for Markdown files read without MkDocs."""
         settings = self.settings
+        names = {lang: name for lang in self.languages if (name := settings.language_name(lang))}
         return Renderer(catalog.quizzes, self.languages, settings.override_dirs, settings.strings_dirs,
-                        settings.allowed_html, self.kinds, markdown_links)
+                        settings.allowed_html, self.kinds, markdown_links, names)
 
     def strings(self, language: str) -> Strings:
         return Strings(language, self.settings.strings_dirs)
