@@ -324,3 +324,15 @@ def test_site_with_repo_url_requests_no_other_host(browser, tmp_path):
         assert page.locator("a.md-source").first.get_attribute("href") == "https://github.com/example/quizpages"
         context.close()
     guard.check()
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_search_finds_pages_of_the_readers_language(open_page, base, language):
+    """Searching from a Korean page lists Korean pages only, and from an English page English ones only."""
+    page = open_page(base + PAGES[language])
+    page.locator("input.md-search__input").click()
+    page.keyboard.type("Service", delay=30)
+    results = page.locator(".md-search-result__item a")
+    results.first.wait_for()
+    hrefs = results.evaluate_all("links => links.map(a => new URL(a.href).pathname)")
+    assert hrefs and all(h.startswith("/site/ko/") == (language == "ko") for h in hrefs), hrefs

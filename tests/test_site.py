@@ -147,13 +147,29 @@ def test_site_requests_nothing_from_other_hosts(built_site):
 
 
 def test_answers_are_left_out_of_the_search_index(built_site):
-    """Search snippets never give an answer away, but Korean quiz text is searchable."""
-    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert index["config"]["lang"] == ["en", "ko"]
-    texts = " ".join(doc["text"] for doc in index["docs"])
+    """Search snippets never give an answer away, but Korean quiz text is searchable, in the Korean index."""
+    english = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    korean = json.loads((built_site / "ko" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert english["config"]["lang"] == ["en", "ko"]
+    texts = " ".join(doc["text"] for doc in english["docs"] + korean["docs"])
     assert "Answer:" not in texts and "정답:" not in texts
     assert "kubeflow.org migration guide is the authoritative" not in texts
-    assert any("헤드리스 Service" in doc["text"] for doc in index["docs"] if doc["location"].startswith("ko/quizzes/"))
+    assert any("헤드리스 Service" in doc["text"] for doc in korean["docs"] if doc["location"].startswith("quizzes/"))
+
+
+def test_each_language_has_its_own_search_index(built_site):
+    """The English index holds English pages only, the Korean one Korean pages only, with locations a Korean
+    page's search resolves under /ko/, and Korean pages tell Material's script to search there."""
+    english = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    korean = json.loads((built_site / "ko" / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    assert english and korean and not any(doc["location"].startswith("ko/") for doc in english + korean)
+    assert any("Kubeflow Trainer와 분산 학습 퀴즈" in doc["title"] for doc in korean)
+    assert not any("Kubeflow Trainer와" in doc["title"] for doc in english)
+    for doc in korean:
+        assert (built_site / "ko" / doc["location"].split("#")[0] / "index.html").exists() or \
+            (built_site / "ko" / doc["location"].split("#")[0]).is_file(), doc["location"]
+    config = json.loads(soup(built_site / "ko" / QUIZ).select_one("script#__config").string)
+    assert config["base"] == "../../../../ko/"
 
 
 def test_quiz_index_lists_quizzes_with_question_counts(built_site):

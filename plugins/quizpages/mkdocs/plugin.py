@@ -18,7 +18,7 @@ from ..cache import PageCache
 from ..model import Problem
 from ..settings import check_site
 from ..site import QuizSite
-from . import generated_files, link_warnings, static_i18n
+from . import generated_files, link_warnings, search_per_language, static_i18n
 from .config import QuizPagesConfig, site_settings
 
 log = get_plugin_logger(__name__)
@@ -99,7 +99,17 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         return context
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Quiz pages, and only they, load the quiz script and styles."""
+        """Quiz pages, and only they, load the quiz script and styles; every page of a translation
+        searches its own language's index."""
+        language = static_i18n.current_language(config)
+        if self.config.enabled and self.site is not None and language not in (None, self.site.source_language):
+            output = search_per_language.search_in_language(output, language)
         if page.file.src_uri not in self.quiz_uris:
             return output
         return generated_files.with_assets(output, page.url)
+
+    @event_priority(-110)  # after mkdocs-static-i18n (-100) has built every language and written the index
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        if not self.config.enabled or self.site is None or not static_i18n.all_languages_built(config):
+            return
+        search_per_language.split_index(config.site_dir, self.site.languages)

@@ -28,6 +28,13 @@ def current_language(config: MkDocsConfig) -> str | None:
     return getattr(i18n, "current_language", None) if i18n else None
 
 
+def all_languages_built(config: MkDocsConfig) -> bool:
+    """In `on_post_build`: whether this is the end of the site's build, every language done (with
+    mkdocs-static-i18n, the source language's build, after it has built the others inside it)."""
+    i18n = plugin(config)
+    return i18n is None or not getattr(i18n, "building", False)
+
+
 def _src_uri(config: MkDocsConfig, language: str, source_language: str, markdown_path: str) -> str:
     if plugin(config) is not None:
         return f"{language}/{markdown_path}"  # the folder layout: docs/<lang>/...
