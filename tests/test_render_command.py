@@ -101,6 +101,6 @@ def test_rendered_links_are_markdown_files_in_the_output_and_keep_the_language(s
                                                                         "use_directory_urls: false"), encoding="utf-8")
     build(tmp_path / "plain")
     page = soup(tmp_path / "plain" / "site" / "ko" / f"{QUIZ}.html")
-    hrefs = {a.get_text(strip=True): a["href"] for a in page.select("p.quizpages-footer a")}
+    hrefs = {a.get_text(" ", strip=True): a["href"] for a in page.select("p.quizpages-footer a")}
     assert hrefs["학습 자료로 돌아가기"] == "../../ai-ml/kubeflow-trainer.html"
     assert hrefs["다음 퀴즈: Helm Basics Quiz"] == "../../../quizzes/helm.html"
