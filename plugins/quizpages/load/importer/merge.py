@@ -19,7 +19,7 @@ from ...model import NextQuiz, Question, Quiz, Source, Text
 from ...model.problems import Problem
 from .findings import ImportWarning, import_warning
 from .page import PageQuestion, SourcePage
-from .text import CODE, LINK
+from .text import CODE, LINK, site_markdown
 
 _TERM = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9]|\d+")
 
@@ -33,7 +33,7 @@ def slug(text: str, words: int = 5) -> str:
 
 def _text(values: dict[str, str | None], where: dict[str, Source]) -> Text | None:
     """One text from per-language values; written once when every language says the same."""
-    present = {lang: v for lang, v in values.items() if v}
+    present = {lang: site_markdown(v) for lang, v in values.items() if v}
     if not present:
         return None
     sources = {lang: where[lang] for lang in present if lang in where}

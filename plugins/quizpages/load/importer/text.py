@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 CODE = re.compile(r"`([^`]+)`")
@@ -84,3 +85,65 @@ def norm(text: str) -> str:
 def is_rule(line: str) -> bool:
     """A thematic break (`---`, `***`, `___`), which separates questions and says nothing."""
     return bool(re.fullmatch(r"\s{0,3}([-*_])(\s*\1){2,}\s*", line))
+
+
+_ITEM = re.compile(r"^( *)([-*+]|\d+[.)])( +)(?=\S)")
+_TABLE_ROW = re.compile(r"^ *\|")
+
+
+@dataclass
+class _Item:
+    indent: int  # where its marker is in the source
+    content: int  # where its text starts in the source: lines indented this far belong to it
+    written: int  # where its marker is written
+
+
+def site_markdown(text: str) -> str:
+    """`text` as the site's Markdown reads it the way the source site's did.
+
+    The source pages were read as CommonMark, where a list nests under an item when indented to
+    the item's text (two spaces under `- `), and a list or table may follow a paragraph line
+    directly. The site's Markdown (Python-Markdown) nests by four spaces and needs a blank line
+    before a list or table; without both, nested lists come out flat and a `**Scoring:**` list as
+    one paragraph. Nothing else changes."""
+    lines = text.split("\n")
+    states = fences(lines)
+    out: list[str] = []
+    items: list[_Item] = []
+    for n, (line, state) in enumerate(zip(lines, states)):
+        if not line.strip():
+            out.append(line)
+            continue
+        width = indent(line)
+        item = _ITEM.match(line) if state == OUTSIDE else None
+        in_list = bool(items)
+        while items and width < items[-1].content and (item or state == OUTSIDE and not _lazy(lines, n)):
+            items.pop()
+        if item:
+            written = items[-1].written + 4 if items else width
+            if not in_list and _follows_paragraph(out):
+                out.append("")
+            items.append(_Item(width, width + len(item.group(2)) + len(item.group(3)), written))
+            out.append(" " * written + line[width:])
+            continue
+        if items and width >= items[-1].content:  # a line of the item's own text, code or table
+            width = width - items[-1].content + items[-1].written + 4
+            out.append(" " * width + line.lstrip(" "))
+            continue
+        if state == OUTSIDE and _TABLE_ROW.match(line) and _follows_paragraph(out) and not _TABLE_ROW.match(out[-1]):
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
+def _lazy(lines: list[str], n: int) -> bool:
+    """A paragraph line right after another: CommonMark continues the item's paragraph with it."""
+    return n > 0 and bool(lines[n - 1].strip()) and not _ITEM.match(lines[n])
+
+
+def _follows_paragraph(out: list[str]) -> bool:
+    """Whether the line just written is paragraph text, which a list or table must not follow directly."""
+    if not out or not out[-1].strip():
+        return False
+    last = out[-1].lstrip()
+    return not (_ITEM.match(out[-1]) or last.startswith(("#", ">", "|", "```", "~~~", "<")) or is_rule(out[-1]))
