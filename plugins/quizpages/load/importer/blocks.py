@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .question import question_start
 from .text import OUTSIDE
 
 _OPEN = re.compile(r"^\s*<details(?:\s[^>]*)?>", re.IGNORECASE)
@@ -77,9 +78,16 @@ def _read_block(lines: list[str], fences: list[int], start: int, rest: str) -> A
                     return _with_summary(start, i, inner, closed=True)
         inner.append(line)
         i += 1
-        if i == len(lines) or (fences[i] == OUTSIDE and (_OPEN.match(lines[i]) or _HEADING.match(lines[i]))):
+        if i == len(lines) or (fences[i] == OUTSIDE and _ends_unclosed(lines, i)):
             return _with_summary(start, i - 1, inner, closed=False)  # unclosed: stop before what follows
         line = lines[i]
+
+
+def _ends_unclosed(lines: list[str], i: int) -> bool:
+    """Where a block missing its `</details>` stops: before the next block, heading or question."""
+    line = lines[i]
+    return bool(_OPEN.match(line) or _HEADING.match(line)
+                or (not lines[i - 1].strip() and not line.startswith(" ") and question_start(line, i)))
 
 
 def _with_summary(start: int, end: int, inner: list[str], closed: bool) -> AnswerBlock:

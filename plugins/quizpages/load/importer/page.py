@@ -118,7 +118,7 @@ class _Reader:
             self._question([i for i in range(low, block.start) if i != title_at], block, first=n == 0)
             if not block.closed:
                 self.page.warn("unclosed-details", block.start + 1, "<details> block without </details>; "
-                               "read up to the next heading or block", "Close the block with </details>")
+                               "read up to the next heading, question or block", "Close the block with </details>")
         self._tail(blocks[-1].end + 1)
         self._check_order()
 
