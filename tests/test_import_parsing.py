@@ -94,3 +94,11 @@ def test_korean_additions_pair_the_questions_around_them():
     english = questions("What does `kubectl apply` do?", "What is a `Pod`?", "Why use `Helm` charts?")
     korean = questions("`kubectl apply`는 무엇을 하나요?", "`ReplicaSet`은 무엇인가요?", "`Pod`란?", "`Helm` 차트를 왜 쓰나요?")
     assert importer.align(english, korean) == [(0, 0), (None, 1), (1, 2), (2, 3)]
+
+
+def test_other_question_starts_option_marks_and_summaries_are_read():
+    """`Q1.` lines, checkbox options and summaries such as "See the answer" are read like the common ones."""
+    page = parse("Q1. Which?\n- [ ] A) One\n- [ ] B) Two\n\n<details><summary>See the answer 👀</summary>\n\n"
+                 "**Answer: B**\n</details>\n")
+    [question] = page.questions
+    assert (question.prompt, question.options, question.answer_key, page.findings) == ("Which?", ["One", "Two"], "B", [])

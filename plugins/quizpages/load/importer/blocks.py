@@ -42,10 +42,16 @@ class AnswerBlock:
         return self.summary is None or is_label(self.summary)
 
 
+# A short summary naming the answer is a label too ("See the answer", "정답을 확인하세요"), unless it asks.
+_NAMES_ANSWER = re.compile(r"\b(?:answers?|solutions?|explanations?)\b|정답|해설|풀이|답변|답안", re.IGNORECASE)
+
+
 def is_label(summary: str) -> bool:
     """Whether a summary only says "Show Answer" (in any of the source site's wordings)."""
     text = _EDGES.sub("", summary.replace("*", "")).strip()
-    return bool(_LABEL_EN.match(text) or _LABEL_KO.match(text))
+    if _LABEL_EN.match(text) or _LABEL_KO.match(text):
+        return True
+    return len(text.split()) <= 5 and not summary.rstrip().endswith("?") and bool(_NAMES_ANSWER.search(text))
 
 
 def find_blocks(lines: list[str], fences: list[int], start: int = 0) -> list[AnswerBlock]:

@@ -24,7 +24,7 @@ _ARROWS = re.compile(r"^[\s←→«»⬅️➡️<>\-–—]+|[\s←→«»⬅�
 _SEPARATORS = re.compile(r"[\s|·•/←→«»⬅️➡️*_\-–—]*")
 
 
-def _links_only(line: str) -> bool:
+def links_only(line: str) -> bool:
     """A line of links and separators only (`[a](x) | [b](y)`); a list of links is closing text."""
     if re.match(r"^\s*(?:[-*+]|\d+[.)])\s", line):
         return False
@@ -38,7 +38,7 @@ def split_footer(lines: list[str], offset: int, page: SourcePage) -> list[str]:
     while end and not lines[end - 1].strip():
         end -= 1
     start = end
-    while start and _links_only(lines[start - 1]):
+    while start and links_only(lines[start - 1]):
         start -= 1
     if start == end:
         return lines

@@ -17,11 +17,11 @@ from ...kinds import KINDS
 from .answer import read_answer
 from .blocks import AnswerBlock, find_blocks
 from .findings import ImportWarning, import_warning
-from .footer import split_footer
+from .footer import links_only, split_footer
 from .kind_choice import choose_kind
 from .question import HEADING_LINE, Start, read_text, split_region
 from .sections import Section, read_section
-from .text import LINK, OUTSIDE, clean, fences, is_rule, join, normalize
+from .text import OUTSIDE, clean, fences, is_rule, join, normalize
 
 _TITLE = re.compile(r"^#\s+(.*?)\s*#*$")
 _FRONT_MATTER_LINE = re.compile(r"^(?:[\w-]+\s*:.*|\s+.*|-\s.*|)$")
@@ -164,24 +164,27 @@ class _Reader:
         self.section = section
         return section
 
-    def _loose(self, pieces: list, first: bool) -> tuple[list, str | None, str | None]:
-        """A question without a numbered start: (the pieces before it, its title, its text)."""
+    def _loose(self, pieces: list, first: bool) -> tuple[list, str | None, str | None, int | None]:
+        """A question without a numbered start: (the pieces before it, its title, its text, its first line)."""
         heads = [n for n, (kind, _) in enumerate(pieces) if kind == "heading"]
         if not heads:
             indices = [i for _, part in pieces for i in part]
-            if not first:
-                return [], None, clean(self._of(indices))
-            last = self._last_paragraph(indices)  # the first question is the last paragraph; the rest is the intro
-            return [("text", indices[:last])], None, clean(self._of(indices[last:]))
+            last = self._last_paragraph(indices) if first else 0  # the first question's is the last paragraph
+            before = [("text", indices[:last])] if last else []
+            return before, None, clean(self._of(indices[last:])), self._first(indices[last:])
         h = heads[-1]
         index = pieces[h][1][0]
-        text = clean([x for _, part in pieces[h + 1:] for x in self._of(part)])
-        section = read_section(self._heading(index)[1], index + 1)
+        after = [i for _, part in pieces[h + 1:] for i in part]
+        text, heading = clean(self._of(after)), self._heading(index)[1]
+        section = read_section(heading, index + 1)
         if section.structural or (section.kind is not None and not text):
-            return pieces[:h + 1], None, text
+            return pieces[:h + 1], None, text, self._first(after)
         if text:
-            return pieces[:h], self._heading(index)[1], text
-        return pieces[:h], None, self._heading(index)[1]
+            return pieces[:h], heading, text, index
+        return pieces[:h], None, heading, index
+
+    def _first(self, indices: list[int]) -> int | None:
+        return next((i for i in indices if self.lines[i].strip()), None)
 
     def _last_paragraph(self, indices: list[int]) -> int:
         """Where the last paragraph of `indices` starts (a blank line outside fenced code ends paragraphs)."""
@@ -212,7 +215,7 @@ class _Reader:
         quote = next((i for i in lines if self.lines[i].startswith(">")), None)
         if quote is not None:
             page.warn("header-blockquote", quote + 1, "header blockquote kept as part of the intro")
-        links = next((i for i in lines if _links_only(self.lines[i])), None)
+        links = next((i for i in lines if links_only(self.lines[i])), None)
         if links is not None:
             page.warn("header-links", links + 1, "links above the first question kept in the intro",
                       "Remove them if the quiz page's own links say the same")
@@ -233,12 +236,14 @@ class _Reader:
                                    "headings of their own)")
                 continue
             text = clean(self._of(part))
+            if text is None:
+                continue
             if not under_heading and self.previous is not None:
                 self.previous.explanation = join(self.previous.explanation, text)
                 self.page.warn("between-questions", part[0] + 1,
                                "text after an answer block kept in that question's explanation")
             else:
-                texts.append(text)  # type: ignore[arg-type]
+                texts.append(text)
                 self.page.warn("between-questions", part[0] + 1,
                                f"text under a section heading kept at the start of question {number}")
         return titles, texts
@@ -248,48 +253,49 @@ class _Reader:
     def _question(self, region: list[int], block: AnswerBlock, first: bool) -> None:
         material, start, body, unanswered = split_region(self.lines, self.states, region)
         pieces = self._pieces(material)
-        loose_title = loose_text = None
+        loose_title = loose_text = loose_line = None
         if start is None:
-            pieces, loose_title, loose_text = self._loose(pieces, first)
+            pieces, loose_title, loose_text, loose_line = self._loose(pieces, first)
         number = start.number if start else (self.previous.number + 1 if self.previous else 1)
+        titles, texts = ([], []) if first else self._between(pieces, number)
         if first:
             self._intro(pieces)
-            titles, texts = [], []
-        else:
-            titles, texts = self._between(pieces, number)
-        text_line = next((i for i in region if self.lines[i].strip() and i not in material), None)
-        line = (start.index if start else (text_line if text_line is not None else block.start)) + 1
-        question = PageQuestion(number=number, line=line, prompt="", section=self.section)
+        line = start.index if start else (loose_line if loose_line is not None else block.start)
+        question = PageQuestion(number=number, line=line + 1, prompt="", section=self.section)
         own_title, prompt = self._text(question, start, body, loose_title, loose_text)
         if unanswered:
             self.page.warn("no-answer-block", unanswered[0] + 1, f"this question has no <details> answer block; its "
                            f"text is kept at the start of question {number}", "Add its answer, or remove it")
-        title = " — ".join(t for t in (*titles, own_title) if t) or None
-        prompt = join(*texts, clean(self._of(unanswered)), prompt) or ""
-        before = None
-        if block.summary and not block.summary_is_label:
-            if prompt:
-                before = block.summary
-                self.page.warn("summary-text", block.start + 1, f"question {number}: the answer's summary "
-                               f"'{block.summary}' kept at the start of the answer")
-            else:
-                prompt = block.summary  # a question that is only a title: its question is the summary
-        if not prompt and title:
-            prompt, title = title, None
-        if not prompt and not question.options and self.previous is not None:
+        question.title = " — ".join(t for t in (*titles, own_title) if t) or None
+        question.prompt = join(*texts, clean(self._of(unanswered)), prompt) or ""
+        before = self._settle_prompt(question, block)
+        if not question.prompt and self.previous is not None:
             self.previous.explanation = join(self.previous.explanation, clean(block.lines))
             self.page.warn("extra-answer-block", block.start + 1, "answer block without a question of its own kept "
                            f"in the explanation of question {self.previous.number}")
             return
-        if not prompt:
-            prompt = f"Question {number}"
+        if not question.prompt:
+            question.prompt = f"Question {number}"
             self.page.warn("empty-question", block.start + 1, f"question {number} has no text; imported as "
-                           f"'{prompt}'", "Write the question")
-        question.title, question.prompt = title, prompt
+                           f"'{question.prompt}'", "Write the question")
         read_answer(block, question, self.page, before)
         choose_kind(question, self.page)
         self.page.questions.append(question)
         self.previous = question
+
+    def _settle_prompt(self, question: PageQuestion, block: AnswerBlock) -> str | None:
+        """Give a question that is only a title its question: the block's summary, else the title. Returns a
+        summary that is no label when the question has text of its own: it opens the answer."""
+        summary = block.summary if block.summary and not block.summary_is_label else None
+        if summary and question.prompt:
+            self.page.warn("summary-text", block.start + 1, f"question {question.number}: the answer's summary "
+                           f"'{summary}' kept at the start of the answer")
+            return summary
+        if summary:
+            question.prompt = summary
+        elif not question.prompt and question.title and not question.options:
+            question.prompt, question.title = question.title, None
+        return None
 
     def _text(self, question: PageQuestion, start: Start | None, body: list[int], title: str | None,
               text: str | None) -> tuple[str | None, str | None]:
@@ -325,6 +331,3 @@ class _Reader:
                            f"question {shown[moved]} on the quiz page, which groups questions by kind",
                            "Check that the questions still read well in that order")
 
-
-def _links_only(line: str) -> bool:
-    return bool(LINK.search(line)) and not LINK.sub("", line).replace("|", "").strip(" ←→·•/-–—*_")

@@ -3,8 +3,9 @@
 The source site wrote a question's start in several ways over the years: a heading
 holding the question (`## 3. What ...?`), a heading holding a title
 (`### Question 3: Title`, the question below it), a numbered list item
-(`3. What ...?`), or a bold number (`**3. What ...?**`). Options are letters, upper
-or lower case, with or without a list marker: `- A) ...`, `* A) ...`, `A. ...`, `a) ...`.
+(`3. What ...?`), a bold number (`**3. What ...?**`) or a label (`Q3. What ...?`). Options are letters, upper
+or lower case, with or without a list marker or a checkbox: `- A) ...`, `* A) ...`, `A. ...`, `a) ...`,
+`- [ ] A) ...`.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ _TITLED = re.compile(r"^#{2,6}\s+(?:\*\*)?(?:question|q|문제|질문|퀴즈)\s*
                      r"(.*?)(?:\*\*)?\s*#*$", re.IGNORECASE)
 _NUMBERED_HEADING = re.compile(r"^#{2,6}\s+(?:\*\*)?(\d+)[.)]\s+(.*?)(?:\*\*)?\s*#*$")
 _ITEM = re.compile(r"^( {0,3})(\d+)[.)]( +)(\S.*)$")
+_LABELLED = re.compile(r"^(?:question|q|문제)\s*(\d+)\s*[.:)]\s+(\S.*)$", re.IGNORECASE)  # "Q1. What ...?"
 _BOLD = re.compile(r"^\*\*(?:(?:question|q|문제)\s*)?(\d+)[.):]\s*(?:\*\*\s*(\S.*)|(\S.*?)\*\*\s*(.*))$",
                    re.IGNORECASE)
 HEADING_LINE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*$")
-OPTION = re.compile(r"^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?\(?([A-Za-z])[.)](?:\*\*|__)?\s+(\S.*)$")
+OPTION = re.compile(r"^(\s*)(?:[-*+]\s+(?:\[[ xX]\]\s+)?)?(?:\*\*|__)?\(?([A-Za-z])[.)](?:\*\*|__)?\s+(\S.*)$")
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,8 @@ def question_start(line: str, index: int) -> Start | None:
     if match := _BOLD.match(line):
         text = match.group(2) or " ".join(x for x in (match.group(3), match.group(4)) if x)
         return Start(index, int(match.group(1)), BOLD, text.strip(), 0)
+    if match := _LABELLED.match(line):
+        return Start(index, int(match.group(1)), BOLD, match.group(2).strip(), 0)
     return None
 
 
