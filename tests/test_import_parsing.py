@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from quizpages.load import importer
+from quizpages import load_quiz
+from quizpages.load import dump_quiz, importer
 
 ANSWER = "<details>\n<summary>Show Answer</summary>\n\n{}\n</details>\n"
 
@@ -102,3 +103,20 @@ def test_other_question_starts_option_marks_and_summaries_are_read():
                  "**Answer: B**\n</details>\n")
     [question] = page.questions
     assert (question.prompt, question.options, question.answer_key, page.findings) == ("Which?", ["One", "Two"], "B", [])
+
+
+def test_text_only_one_language_has_is_shown_in_both_and_reported(tmp_path):
+    """A header only the Korean page has is kept for both languages, so the file validates, and is reported."""
+    question = "1. What does `kubectl get pods` list?\n   - A) Nodes\n   - B) Pods\n\n"
+    english = importer.parse_page("en.md", "# Pods Quiz\n\n" + question + ANSWER.format("**Answer: B**"), "en")
+    korean = importer.parse_page("ko.md", "# 파드 퀴즈\n\n> 검토: 2026-09-12\n\n"
+                                 + question.replace("list?", "은 무엇을 보여 주나요?")
+                                 + ANSWER.format("**정답: B**\n\n파드 목록입니다."), "ko")
+    result = importer.merge_pages("x/pods", {"en": english, "ko": korean}, ("en", "ko"))
+    assert result.quiz.intro.by_language == {"en": "> 검토: 2026-09-12", "ko": "> 검토: 2026-09-12"}
+    assert result.quiz.questions[0].explanation.by_language == {"en": "파드 목록입니다.", "ko": "파드 목록입니다."}
+    assert [(f.kind, f.problem.source) for f in result.findings if f.kind == "untranslated-text"] == [
+        ("untranslated-text", ("ko.md", 5, 1)), ("untranslated-text", ("ko.md", 3, 1))]  # its question, the intro
+    path = tmp_path / "pods.yml"
+    path.write_text(dump_quiz(result.quiz), encoding="utf-8")
+    assert load_quiz(str(path), "x/pods", ("en", "ko"))[1] == []

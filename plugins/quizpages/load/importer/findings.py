@@ -32,6 +32,7 @@ WARNING_KINDS = {
     "page-order": "the quiz page shows the question elsewhere (pages group questions by kind)",
     "not-parallel": "question without a parallel question in the other language",
     "one-language": "quiz imported in some languages only",
+    "untranslated-text": "text only some languages' pages have, shown as written in the others",
     "links-differ": "languages link different pages",
 }
 

@@ -31,12 +31,26 @@ def slug(text: str, words: int = 5) -> str:
     return "-".join(found[:words])
 
 
-def _text(values: dict[str, str | None], where: dict[str, Source]) -> Text | None:
-    """One text from per-language values; written once when every language says the same."""
+def _text(values: dict[str, str | None], where: dict[str, Source], name: str | None = None,
+          findings: list[ImportWarning] | None = None) -> Text | None:
+    """One text from per-language values; written once when every language says the same.
+
+    Given a `name`, a text some pages lack is filled in for them with the text as written on the
+    others, and reported: a translation missing from a quiz file fails `validate --strict`, and the
+    reader of the other language gets the words rather than nothing."""
     present = {lang: site_markdown(v) for lang, v in values.items() if v}
     if not present:
         return None
     sources = {lang: where[lang] for lang in present if lang in where}
+    missing = [lang for lang in values if lang not in present]
+    if missing and name is not None and findings is not None:
+        lang, text = next(iter(present.items()))
+        findings.append(import_warning(
+            "untranslated-text", where[lang].path, where[lang].line,
+            f"{name} is only on the {', '.join(present)} page; the {', '.join(missing)} quiz shows it as written "
+            "here", f"Translate it: replace the text under `{missing[0]}:`"))
+        present = {other: present.get(other, text) for other in values}
+        return Text(by_language=present, sources=sources)
     if len(present) == len(values) and len(set(present.values())) == 1 and len(values) > 1:
         return Text(neutral=next(iter(present.values())), sources=sources)
     return Text(by_language=present, sources=sources)
@@ -133,14 +147,16 @@ def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str
         next_title = None  # the title of the target quiz fills in for every language alike
     quiz = Quiz(
         id=quiz_id,
-        title=_text({lang: pages[lang].title for lang in present}, where("title_line")) or Text(neutral=quiz_id),
+        title=_text({lang: pages[lang].title for lang in present}, where("title_line"), "the title", findings)
+        or Text(neutral=quiz_id),
         questions=tuple(questions),
         languages=present,
         declared_languages=present if missing else None,
-        intro=_text({lang: pages[lang].intro for lang in present}, where("intro_line")),
+        intro=_text({lang: pages[lang].intro for lang in present}, where("intro_line"), "the intro", findings),
         learning_material=pick_link("learning_material"),
         next=NextQuiz(link=next_link, title=next_title) if next_link else None,
-        closing=_text({lang: pages[lang].closing for lang in present}, where("closing_line")),
+        closing=_text({lang: pages[lang].closing for lang in present}, where("closing_line"), "the closing text",
+                      findings),
         source=Source(first.path, 1),
     )
     return ImportResult(quiz=quiz, findings=findings)
@@ -171,12 +187,12 @@ def _merge_questions(pages: dict[str, SourcePage], present: tuple[str, ...],
                     "not-parallel", pages[lang].path, question.line,
                     f"question {question.number} has no parallel question in the other language; imported for "
                     f"[{', '.join(group)}] only", "Translate it, or keep it limited with `languages:`"))
-        merged.append(_question(group, pages, used, tuple(group) if limited else None))
+        merged.append(_question(group, pages, used, tuple(group) if limited else None, findings))
     return merged
 
 
 def _question(at: dict[str, PageQuestion], pages: dict[str, SourcePage], used: set[str],
-              languages: tuple[str, ...] | None) -> Question:
+              languages: tuple[str, ...] | None, findings: list[ImportWarning]) -> Question:
     langs = list(at)
     first = at[langs[0]]
     where = {lang: Source(pages[lang].path, at[lang].line) for lang in langs}
@@ -194,8 +210,9 @@ def _question(at: dict[str, PageQuestion], pages: dict[str, SourcePage], used: s
         kind=kind.name,
         prompt=_text({lang: at[lang].prompt for lang in langs}, where) or Text(neutral=""),
         body=kind.importer.build(parsed),  # type: ignore[union-attr]
-        explanation=_text({lang: at[lang].explanation for lang in langs}, where),
-        title=_text({lang: at[lang].title for lang in langs}, where),
+        explanation=_text({lang: at[lang].explanation for lang in langs}, where,
+                          f"question {first.number}'s explanation", findings),
+        title=_text({lang: at[lang].title for lang in langs}, where, f"question {first.number}'s title", findings),
         languages=languages,
         source=where[langs[0]],
     )
