@@ -185,7 +185,8 @@ def test_lower_case_options_under_multiple_choice_stay_options(imported):
 def test_letter_only_answers_in_any_form_keep_their_letter(imported):
     """`**Answer: (A)**` and `**Answer: A)**` give `answer: A`, not null."""
     site, _, _ = imported
-    for page in ("en/quizzes/answer-lines/security-answer-forms.md", "ko/quizzes/answer-lines/security-answer-forms.md"):
+    for language in ("en", "ko"):
+        page = f"{language}/quizzes/answer-lines/security-answer-forms.md"
         answers = [q.get("answer") for q in quiz_file(site, page)["questions"]]
         assert answers[:5] == ["B", "B", "D", "A", "A"]
 
@@ -247,8 +248,10 @@ def test_headers_footers_and_trailing_sections_are_kept_where_they_belong(import
     assert (study["learning_material"], study["next"]) == (
         "../../gitops/argo-cd.md", {"link": "./gitops-return-guide.md",
                                     "title": {"en": "GitOps Workflows", "ko": "GitOps 워크플로"}})
-    assert quiz_file(site, "en/quizzes/footers/gitops-return-guide.md")["learning_material"] == "../../gitops/argo-cd.md"
-    assert quiz_file(site, "en/quizzes/footers/governance-closing-paragraph.md")["closing"]["en"].startswith("Well done!")
+    guide = quiz_file(site, "en/quizzes/footers/gitops-return-guide.md")
+    assert guide["learning_material"] == "../../gitops/argo-cd.md"
+    closing = quiz_file(site, "en/quizzes/footers/governance-closing-paragraph.md")["closing"]
+    assert closing["en"].startswith("Well done!")
     assert "learning_material" not in quiz_file(site, "en/quizzes/footers/governance-no-footer.md")
     scoring = quiz_file(site, "en/quizzes/trailing-sections/ops-official-evidence.md")["closing"]["en"]
     assert scoring.startswith("**Scoring:**") and "## Official evidence" in scoring

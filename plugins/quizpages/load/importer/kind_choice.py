@@ -35,7 +35,8 @@ def choose_kind(question: PageQuestion, page: SourcePage) -> None:
         question.answer = question.answer or "…"  # an empty answer block: the written answer must say something
         kind = _fitting(question, wanted)
         page.warn("answer-no-letter", question.line, f"question {question.number}: its answer names no option "
-                  f"letter; imported as {kind.name if kind else 'a written answer'}, its options listed in the question",
+                  f"letter; imported as {kind.name if kind else 'a written answer'}, its options listed in the "
+                  "question",
                   "Write the right option's letter in the answer, e.g. `**Answer: B**`, and import again")
     if kind is None:  # no registered kind takes it: the first kind that has an import mapping
         kind = next(k for k in KINDS if k.importer is not None)

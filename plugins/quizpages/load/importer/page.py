@@ -305,7 +305,8 @@ class _Reader:
         read = read_text(self.lines, self.states, start, body)
         question.options = read.options
         if read.after_options:
-            self.page.warn("options-text-after", question.line, "text after the options kept at the end of the question")
+            self.page.warn("options-text-after", question.line,
+                           "text after the options kept at the end of the question")
         return read.title, read.prompt
 
     # -- after the last question --------------------------------------------------------------
