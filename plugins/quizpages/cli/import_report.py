@@ -119,7 +119,8 @@ class ImportReport:
             for label, count in rows:
                 out.write(f"  {label:<{width - 2}}  {count:>9}\n")
         out.write(f"\n{self.pages_read} page{'s' if self.pages_read != 1 else ''} read, {len(self.written)} "
-                  f"quiz{'zes' if len(self.written) != 1 else ''} written, {sum(self.questions.values())} questions "
+                  f"quiz{'zes' if len(self.written) != 1 else ''} written, {sum(self.questions.values())} "
+                  f"question{'s' if sum(self.questions.values()) != 1 else ''} "
                   f"({', '.join(f'{n} {kind}' for kind, n in self.by_kind().items())}), "
                   f"{len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}\n")
 
