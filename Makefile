@@ -44,10 +44,11 @@ $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $(BENCH_STAMP)
 
-bench: $(STAMP) $(BENCH_STAMP)  ## Measure builds, validate and serve; writes docs/benchmarks.md (slow)
+bench: $(STAMP) $(BENCH_STAMP)  ## Measure builds, validate, serve and import; writes docs/benchmarks.md (slow)
 	$(BIN)/python benchmarks/build.py --quizzes 50 200 500 --rounds 5
 	$(BIN)/python benchmarks/validate.py --files 1000 --rounds 5
 	$(BIN)/python benchmarks/serve.py --quizzes 200 --edits 3 --builds 3
+	$(BIN)/python benchmarks/import_pages.py --pages 250 --rounds 5
 	$(BIN)/python benchmarks/report.py
 
 clean:

@@ -79,6 +79,18 @@ def build_table(build: list[dict]) -> list[str]:
     return lines
 
 
+def import_section(result: dict) -> list[str]:
+    """The `quizpages import` section, from benchmarks/import_pages.py's results."""
+    seconds = result["seconds"]
+    return ["## quizpages import", "",
+            f"A source site of {result['pages_per_language']} quiz pages per language ({result['pages']} pages "
+            "read with the learning pages beside them), made from the test pages in tests/fixtures/import/, "
+            f"{result['rounds']} rounds, each into a fresh folder: `quizpages import old-site --out imported` "
+            f"median **{result['median_seconds']:.2f} s** ({min(seconds):.2f}–{max(seconds):.2f} s), "
+            f"{result['quizzes']} quiz files written, median peak RSS {result['median_peak_mib']:.1f} MiB "
+            f"(target < {result['target_seconds']} s)."]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--results", type=Path, default=RESULTS)
@@ -126,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"live-reload poll answers (the page then shows the edit): median {s['median_reload']:.2f} s "
                   f"({', '.join(f'{x:.2f}' for x in s['reload_seconds'])}); full `mkdocs build` in the same run: "
                   f"median {s['median_full_build']:.2f} s; ratio **{s['ratio']:.2f}** (target ≤ 0.35)."]
+    imported = args.results / "import.json"
+    if imported.exists():
+        lines += ["", *import_section(json.loads(imported.read_text(encoding="utf-8")))]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out} and {png}")
     return 0

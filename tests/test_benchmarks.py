@@ -72,3 +72,13 @@ def test_page_cache_rewrites_a_page_only_when_it_changes(tmp_path):
     cache.store("ko/quizzes/a.md", "# A, edited\n")
     assert os.path.getmtime(path) > old
     assert Path(path).read_text(encoding="utf-8") == "# A, edited\n"
+
+
+def test_import_benchmark_imports_every_page(tmp_path):
+    """`benchmarks/import_pages.py` imports a generated source site of N pages per language and times it."""
+    out = tmp_path / "import.json"
+    run([sys.executable, str(BENCH / "import_pages.py"), "--pages", "3", "--rounds", "1", "--out", str(out)],
+        cwd=ROOT, check=True)
+    result = json.loads(out.read_text())
+    assert (result["pages_per_language"], result["quizzes"]) == (3, 3)
+    assert result["median_seconds"] > 0

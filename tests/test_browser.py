@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser import Guard, StaticServer, launch
+from browser import Guard, StaticServer
 from conftest import build, copy_site, edit_config
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/"

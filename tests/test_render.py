@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import markdown
+import pytest
 from bs4 import BeautifulSoup
 from conftest import KUBEFLOW_QUIZ, ROOT
 from quizpages import load_quiz
@@ -221,3 +222,17 @@ def test_a_third_language_is_named_as_the_site_names_it(tmp_path):
     assert "*日本語만 제공*" in renderer.index_page("ko")
     japanese = renderer.index_page("ja")
     assert "in English, 한국어" in japanese and "English only" not in japanese and "language." not in japanese
+
+
+@pytest.mark.parametrize("written, rendered", [
+    ("- a\n- b", "- a\n- b"),                                   # a flat list is left alone
+    ("**Scoring:**\n- a\n- b", "**Scoring:**\n\n- a\n- b"),     # a list under a label gets its blank line
+    ("- a\n  - b\n- c", "- a\n    - b\n- c"),                  # two-space nesting becomes four
+    ("1. a\n   ```\n   x\n     y\n   ```\n2. b", "1. a\n    ```\n    x\n      y\n    ```\n\n2. b"),
+    ("text\n  not a list", "text\n  not a list"),
+])
+def test_lists_are_written_the_way_python_markdown_reads_them(written, rendered):
+    """Lists as authors and the importer write them come out as lists, items tight, code kept."""
+    from quizpages.render.markdown_text import normalize_lists
+
+    assert normalize_lists(written) == rendered

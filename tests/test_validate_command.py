@@ -130,7 +130,7 @@ def test_version_and_config_after_the_subcommand(tmp_path):
     result = quizpages(tmp_path, "--version")
     assert (result.returncode, result.stdout.strip()) == (0, f"quizpages {__version__}")
     (tmp_path / "site").mkdir()
-    site = _site(tmp_path / "site", {"w.yml": GOOD.replace(", ko: 질문", "")})
+    _site(tmp_path / "site", {"w.yml": GOOD.replace(", ko: 질문", "")})
     for args in (["-f", "site/mkdocs.yml", "validate", "site/content/quizzes"],
                  ["validate", "-f", "site/mkdocs.yml", "site/content/quizzes"]):
         result = quizpages(tmp_path, *args)

@@ -1,8 +1,9 @@
 """``quizpages import SOURCE... --out DIR``: bring the source site's quiz pages in as quiz files.
 
 Pages are paired by their path under each language folder (``en/quizzes/x/y.md``
-and ``ko/quizzes/x/y.md`` -> ``DIR/x/y.yml``). The parsing lives in importer.py;
-this module finds the pages, writes the files and prints the report.
+and ``ko/quizzes/x/y.md`` -> ``DIR/x/y.yml``). Reading a page lives in
+load/importer; finding the pages in import_sources.py, the end-of-run report in
+import_report.py; this module writes the files.
 """
 
 from __future__ import annotations
@@ -10,63 +11,27 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections import Counter
 
 from ..load import dump_quiz, importer
 from ..model.layout import quiz_id_from_page
-from ..model.problems import display_path
-from ..settings import find_config
 from ..site import QuizSite
 from ..util.atomic_write import write_atomic
-
-SCHEMA = os.path.join("schema", "quiz.schema.json")
+from .import_report import ImportReport, Progress
+from .import_sources import find_pages
+from .schema import SCHEMA_FILE
 
 
 def add_parser(sub, parents) -> argparse.ArgumentParser:
     parser = sub.add_parser("import", parents=parents, help="turn the source site's Markdown quiz pages (all languages) into quiz files")
     parser.add_argument("sources", nargs="+", metavar="SOURCE", help="pages or folders (such as old-site/)")
     parser.add_argument("--out", required=True, help="the folder to write quiz files to, e.g. content/quizzes")
-    parser.add_argument("--languages", default="en,ko",
-                        help="language folder names, the source language first (default: en,ko)")
+    parser.add_argument("--languages", default=None,
+                        help="language folder names to import, the source language first "
+                             "(default: the site's languages, from mkdocs.yml)")
     parser.add_argument("--force", action="store_true", help="overwrite quiz files that already exist")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text: messages on stdout, report tables on stderr; json: one report on stdout")
     return parser
-
-
-def _split(path: str, languages: tuple[str, ...]) -> tuple[str, str, str] | None:
-    """(root, language, key) for a page at root/<language>/key, by its last language folder."""
-    parts = os.path.abspath(path).split(os.sep)
-    for n in range(len(parts) - 2, -1, -1):
-        if parts[n] in languages:
-            return os.sep.join(parts[:n]) or os.sep, parts[n], "/".join(parts[n + 1:])
-    return None
-
-
-def find_pages(sources: list[str], languages: tuple[str, ...]) -> tuple[dict, list[str]]:
-    """{(root, key): {language: path}} for every page named or found under a folder, and sources not found."""
-    files, missing = [], []
-    for source in sources:
-        if os.path.isdir(source):
-            for folder, dirs, names in os.walk(source):
-                dirs.sort()
-                files += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".md")]
-        elif os.path.isfile(source):
-            files.append(source)
-        else:
-            missing.append(source)
-    groups: dict[tuple[str, str], dict[str, str]] = {}
-    for path in files:
-        split = _split(path, languages)
-        if split is None:  # no language folder: the page is in the source language
-            root, language, key = os.path.dirname(os.path.abspath(path)), languages[0], os.path.basename(path)
-        else:
-            root, language, key = split
-        group = groups.setdefault((root, key), {})
-        group[language] = path
-        for other in languages:  # a page named alone still brings its translations
-            twin = os.path.join(root, other, *key.split("/"))
-            if other not in group and split is not None and os.path.isfile(twin):
-                group[other] = os.path.relpath(twin) if not os.path.isabs(path) else twin
-    return groups, missing
 
 
 def quiz_id(key: str) -> str:
@@ -74,57 +39,89 @@ def quiz_id(key: str) -> str:
     return quiz_id_from_page(key) or (key[:-3] if key.endswith(".md") else key)
 
 
-def schema_url(out_file: str) -> str | None:
-    """The schema's path relative to `out_file`, at <site root>/schema/ beside mkdocs.yml."""
-    config = find_config(os.path.dirname(os.path.abspath(out_file)))
-    if config is None:
-        return None
-    schema = os.path.join(os.path.dirname(config), SCHEMA)
+def schema_url(out_file: str, site: QuizSite) -> str:
+    """The site's schema (<site root>/schema/quiz.schema.json) relative to `out_file`, as `quizpages new`
+    writes it."""
+    schema = os.path.join(site.settings.root, SCHEMA_FILE)
     return os.path.relpath(schema, os.path.dirname(os.path.abspath(out_file))).replace(os.sep, "/")
 
 
-def run(args: argparse.Namespace, site: QuizSite) -> int:
+def _languages(args: argparse.Namespace, site: QuizSite) -> tuple[str, ...] | None:
+    if args.languages is None:
+        return site.languages
     languages = tuple(x.strip() for x in args.languages.split(",") if x.strip())
-    groups, missing = find_pages(args.sources, languages)
-    cwd = os.getcwd()
-    failed = bool(missing)
-    for source in missing:
-        print(f"{source}: error: no such file or folder (Pass pages or folders of the source site)")
-    pages_read = quizzes = warnings = 0
-    kinds: Counter = Counter()
-    for (_root, key), paths in sorted(groups.items(), key=lambda item: item[0][1]):
-        pages = {}
-        for language in languages:
-            if language not in paths:
-                continue
-            with open(paths[language], encoding="utf-8-sig") as f:
-                text = f.read()
-            pages_read += 1
-            page = importer.parse_page(paths[language], text, language)
-            if page is None:
-                print(f"{display_path(paths[language], cwd)}: note: no quiz on this page; skipped")
-            else:
-                pages[language] = page
-        if not pages:
-            continue
-        result = importer.merge_pages(quiz_id(key), pages, languages)
-        out_file = os.path.join(args.out, *quiz_id(key).split("/")) + ".yml"
-        for problem in result.problems:
-            print(problem.render(cwd))
-        warnings += len(result.problems)
-        try:
-            write_atomic(out_file, dump_quiz(result.quiz, schema_url(out_file)), overwrite=args.force)
-        except FileExistsError:
-            print(f"{display_path(out_file, cwd)}: error: already exists; left unchanged "
-                  "(Pass --force to overwrite it, or choose another --out folder)")
-            failed = True
-            continue
-        quizzes += 1
-        kinds.update(q.kind for q in result.quiz.questions)
-        print(f"wrote {display_path(out_file, cwd)}")
+    unknown = [lang for lang in languages if lang not in site.languages]
+    if not languages or unknown:
+        print(f"quizpages import: error: --languages {args.languages}: "
+              + (f"{', '.join(unknown)} is not a language of the site ({', '.join(site.languages)})" if unknown
+                 else "no language given")
+              + " (Pass some of the site's languages, or add the language to plugins.quizpages.languages in "
+                "mkdocs.yml)", file=sys.stderr)
+        return None
+    return languages
+
+
+def _read(path: str, report: ImportReport) -> str | None:
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            return f.read()
+    except UnicodeDecodeError as exc:
+        report.error(f"{report.shown(path)}: error: not UTF-8 text ({exc.reason} at byte {exc.start}); skipped "
+                     "(Save the page as UTF-8 and import it again)")
+        return None
+
+
+def run(args: argparse.Namespace, site: QuizSite) -> int:
+    languages = _languages(args, site)
+    if languages is None:
+        return 2
+    report = ImportReport(os.getcwd(), site.kinds.names(), stream=args.format == "text")
+    known = set(site.languages) | set(site.settings.i18n.built if site.settings.i18n else ())
+    found = find_pages(args.sources, languages, known)
+    for source in found.missing:
+        report.error(f"{source}: error: no such file or folder (Pass pages or folders of the source site)")
+    for (folder, language), count in sorted(found.other_languages.items()):
+        report.note(f"{report.shown(folder)}: note: {count} page{'s' if count != 1 else ''} in '{language}' not "
+                    f"imported: '{language}' is not in --languages {','.join(languages)} "
+                    f"(Pass --languages {','.join((*languages, language))} to import them too)")
+    groups = sorted(found.groups.items(), key=lambda item: (item[0][1], item[0][0]))
+    progress = Progress(len(groups))
+    for (_root, key), paths in groups:
+        _import_one(key, paths, languages, site, args, report)
+        progress.step()
     sys.stdout.flush()
-    per_kind = ", ".join(f"{kinds[k]} {k}" for k in site.kinds.names() if kinds[k]) or "none"
-    print(f"{pages_read} page{'s' if pages_read != 1 else ''} read, {quizzes} quiz{'zes' if quizzes != 1 else ''} "
-          f"written, {sum(kinds.values())} questions ({per_kind}), "
-          f"{warnings} warning{'s' if warnings != 1 else ''}", file=sys.stderr)
-    return 1 if failed else 0
+    if args.format == "json":
+        report.print_json()
+    else:
+        report.print_tables()
+    return 1 if report.errors else 0
+
+
+def _import_one(key: str, paths: dict[str, str], languages: tuple[str, ...], site: QuizSite,
+                args: argparse.Namespace, report: ImportReport) -> None:
+    """Read the pages of one quiz (one per language) and write its quiz file."""
+    pages = {}
+    for language in languages:
+        if language not in paths:
+            continue
+        text = _read(paths[language], report)
+        if text is None:
+            continue
+        report.pages_read += 1
+        page = importer.parse_page(paths[language], text, language)
+        if page is None:
+            report.no_quiz(paths[language])
+        else:
+            pages[language] = page
+    if not pages:
+        return
+    result = importer.merge_pages(quiz_id(key), pages, languages, site.languages)
+    report.found(result.findings)
+    out_file = os.path.join(args.out, *quiz_id(key).split("/")) + ".yml"
+    try:
+        write_atomic(out_file, dump_quiz(result.quiz, schema_url(out_file, site)), overwrite=args.force)
+    except FileExistsError:
+        report.error(f"{report.shown(out_file)}: error: already exists; left unchanged "
+                     "(Pass --force to overwrite it, or choose another --out folder)")
+        return
+    report.wrote(out_file, [q.kind for q in result.quiz.questions])

@@ -21,8 +21,8 @@ KIND = Kind(
     section="section.hands_on", fragment="kinds/written_answer.md.j2",
     view=view, example=example,
     importer=ImportMapping(
-        sections=("hands-on questions", "hands-on question", "hands-on / applied question",
-                  "hands-on / applied questions", "실습 문제", "실습/응용 문제", "실습 / 응용 문제"),
+        sections=("hands-on", "hands on", "applied", "practical", "lab", "labs", "exercise", "exercises",
+                  "실습", "응용", "실전"),
         matches=lambda parsed: not parsed.options,
         build=lambda parsed: WrittenAnswer(answer=parsed.answer),
         auto=False,  # without a hands-on section heading, a question without options is a short answer

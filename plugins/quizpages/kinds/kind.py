@@ -46,10 +46,12 @@ Rule = Callable[[Question, str], Iterable[Problem]]
 class ImportMapping:
     """How the importer recognises a question of this kind on a source site page.
 
-    `sections` are section headings (lower-case, any language) whose questions are of
-    this kind; `matches` tells whether a parsed question fits the kind; `auto` lets
-    the kind be chosen by `matches` alone, without a section saying so; `build` makes
-    the kind's body from the parsed question's texts (see quizpages.load.importer).
+    `sections` are phrases (lower-case, any language) that name this kind in a section
+    heading: a heading containing one, such as "Multiple Choice Questions (1-6)" for
+    "multiple choice", holds questions of this kind. `matches` tells whether a parsed
+    question (its `options`, `answer_key` and `answer`) fits the kind; `auto` lets the
+    kind be chosen by `matches` alone, without a section saying so; `build` makes the
+    kind's body from the parsed question's texts (see quizpages.load.importer).
     """
 
     sections: tuple[str, ...]

@@ -68,8 +68,9 @@ KIND = Kind(
     view=view, self_check=self_check, example=example,
     rules=(answer_names_an_option, options_differ, feedback_names_options),
     importer=ImportMapping(
-        sections=("multiple choice questions", "multiple choice question", "객관식 문제"),
-        matches=lambda parsed: bool(parsed.options),
+        sections=("multiple choice", "multiple-choice", "객관식", "선택형"),
+        # options, and the letter of the right one: without a letter the question is read as written
+        matches=lambda parsed: bool(parsed.options) and parsed.answer_key is not None,
         build=lambda parsed: MultipleChoice(options=tuple(parsed.options), answer=parsed.answer_key),
     ),
 )

@@ -34,7 +34,8 @@ KIND = Kind(
     section="section.short_answer", fragment="kinds/written_answer.md.j2",
     view=view, example=example,
     importer=ImportMapping(
-        sections=("short answer questions", "short answer question", "단답형 문제", "서술형 문제"),
+        sections=("short answer", "short-answer", "open-ended", "essay", "written", "주관식", "단답형", "서술형",
+                  "논술형"),
         matches=lambda parsed: not parsed.options,
         build=lambda parsed: WrittenAnswer(answer=parsed.answer),
     ),

@@ -17,7 +17,7 @@ from ..model import Question, Quiz, Source, Text
 from ..model.fields import KindType, QuestionsType, declared_fields, fields_by_key
 from ..model.layout import is_quiz_file
 from ..model.problems import Problem, sort_key
-from .reader import INVALID, Reader, join, missing_hint
+from .reader import INVALID, Reader, missing_hint
 from .yamlsource import YMap, YNode, YScalar, YSeq, read_yaml
 
 

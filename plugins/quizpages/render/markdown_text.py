@@ -57,10 +57,11 @@ def normalize_lists(text: str) -> str:
         closed = False
         width = len(line) - len(stripped)
         marker = _LIST_ITEM.match(line) if fence is None else None
+        in_list = bool(items)
         if stripped and fence is None:
             while items and width < items[-1][0]:  # a sibling, an outer item's text, or the list's end
                 items.pop()
-        if marker and not items and out and out[-1].strip() and fence is None:
+        if marker and not in_list and out and out[-1].strip():
             out.append("")  # a list under a paragraph line: Python-Markdown needs the blank line
         if marker:
             target = items[-1][1] if items else 0  # nested: four spaces in from its parent's marker

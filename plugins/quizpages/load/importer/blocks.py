@@ -1,0 +1,112 @@
+"""The `<details>` answer blocks of a page: where each starts and ends, and what its summary says.
+
+A page's questions are found from its answer blocks: every block answers the
+question written before it, so a page is a quiz exactly when it has one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .question import question_start
+from .text import OUTSIDE
+
+_OPEN = re.compile(r"^\s*<details(?:\s[^>]*)?>", re.IGNORECASE)
+_TAGS = re.compile(r"<(/?)details(?:\s[^>]*)?\s*>", re.IGNORECASE)
+_HEADING = re.compile(r"^#{1,6}\s")
+_SUMMARY_OPEN = re.compile(r"^\s*<summary(?:\s[^>]*)?>", re.IGNORECASE)
+_SUMMARY_CLOSE = re.compile(r"</summary\s*>", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]+>")
+_EDGES = re.compile(r"^[\W_]+|[\W_]+$")
+
+# Summaries that only say "open me": the page writes its own. Any other summary is question text.
+_LABEL_EN = re.compile(
+    r"^(?:(?:show|view|see|reveal|check|display|open|click(?:\s+here)?\s+to\s+(?:see|show|reveal|view))\s+)?"
+    r"(?:the\s+)?(?:correct\s+)?(?:answers?|solutions?|explanations?|answer\s+key)"
+    r"(?:\s*(?:&|and|/|\+)\s*(?:explanations?|answers?|solutions?))?$", re.IGNORECASE)
+_LABEL_KO = re.compile(r"^(?:정답|답|답안|답변|해답|해설|풀이|설명)(?:\s*(?:및|과|와|/|&)\s*(?:해설|설명|풀이))?"
+                       r"(?:\s*(?:보기|확인|확인하기|펼치기|열기))?$")
+
+
+@dataclass
+class AnswerBlock:
+    start: int  # index of the `<details>` line
+    end: int  # index of the `</details>` line, or of the last line read when it is missing
+    lines: list[str]  # the lines inside, summary left out
+    summary: str | None  # the summary's text, tags and emphasis removed
+    closed: bool
+
+    @property
+    def summary_is_label(self) -> bool:
+        return self.summary is None or is_label(self.summary)
+
+
+# A short summary naming the answer is a label too ("See the answer", "정답을 확인하세요"), unless it asks.
+_NAMES_ANSWER = re.compile(r"\b(?:answers?|solutions?|explanations?)\b|정답|해설|풀이|답변|답안", re.IGNORECASE)
+
+
+def is_label(summary: str) -> bool:
+    """Whether a summary only says "Show Answer" (in any of the source site's wordings)."""
+    text = _EDGES.sub("", summary.replace("*", "")).strip()
+    if _LABEL_EN.match(text) or _LABEL_KO.match(text):
+        return True
+    return len(text.split()) <= 5 and not summary.rstrip().endswith("?") and bool(_NAMES_ANSWER.search(text))
+
+
+def find_blocks(lines: list[str], fences: list[int], start: int = 0) -> list[AnswerBlock]:
+    """Every top-level `<details>` block from `lines[start]` on, outside fenced code."""
+    blocks: list[AnswerBlock] = []
+    i = start
+    while i < len(lines):
+        opened = _OPEN.match(lines[i]) if fences[i] == OUTSIDE else None
+        if not opened:
+            i += 1
+            continue
+        block = _read_block(lines, fences, i, lines[i][opened.end():])
+        blocks.append(block)
+        i = block.end + 1
+    return blocks
+
+
+def _read_block(lines: list[str], fences: list[int], start: int, rest: str) -> AnswerBlock:
+    inner: list[str] = []
+    depth, i, line = 0, start, rest
+    while True:
+        if fences[i] == OUTSIDE or i == start:
+            for tag in _TAGS.finditer(line):  # nested <details> blocks belong to this one
+                if not tag.group(1):
+                    depth += 1
+                elif depth:
+                    depth -= 1
+                else:
+                    inner.append(line[: tag.start()])
+                    return _with_summary(start, i, inner, closed=True)
+        inner.append(line)
+        i += 1
+        if i == len(lines) or (fences[i] == OUTSIDE and _ends_unclosed(lines, i)):
+            return _with_summary(start, i - 1, inner, closed=False)  # unclosed: stop before what follows
+        line = lines[i]
+
+
+def _ends_unclosed(lines: list[str], i: int) -> bool:
+    """Where a block missing its `</details>` stops: before the next block, heading or question."""
+    line = lines[i]
+    return bool(_OPEN.match(line) or _HEADING.match(line)
+                or (not lines[i - 1].strip() and not line.startswith(" ") and question_start(line, i)))
+
+
+def _with_summary(start: int, end: int, inner: list[str], closed: bool) -> AnswerBlock:
+    """The block, its leading `<summary>` taken out of its lines."""
+    first = next((n for n, x in enumerate(inner) if x.strip()), None)
+    summary = None
+    if first is not None and _SUMMARY_OPEN.match(inner[first]):
+        last = next((n for n in range(first, len(inner)) if _SUMMARY_CLOSE.search(inner[n])), None)
+        if last is not None:
+            text = "\n".join(inner[first:last + 1])
+            body = text[_SUMMARY_OPEN.match(text).end():]  # type: ignore[union-attr]
+            close = _SUMMARY_CLOSE.search(body)
+            summary = " ".join(_TAG.sub("", body[: close.start()]).split())  # type: ignore[union-attr]
+            after = body[close.end():]  # type: ignore[union-attr]
+            inner = inner[:first] + ([after] if after.strip() else []) + inner[last + 1:]
+    return AnswerBlock(start, end, inner, summary, closed)

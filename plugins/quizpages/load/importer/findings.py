@@ -1,0 +1,50 @@
+"""What the importer reports: each warning has a kind, so the end-of-run report can count them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model import Source
+from ...model.problems import Problem, warning
+
+# kind -> what a reader of the report needs to know about warnings of that kind
+WARNING_KINDS = {
+    "header-blockquote": "header blockquote kept in the intro",
+    "header-links": "links above the first question kept in the intro",
+    "front-matter": "front matter other than the title left out",
+    "closing-text": "text after the last question kept as the closing text",
+    "footer-link": "footer link kept in the closing text",
+    "between-questions": "text between questions kept with a nearby question",
+    "section-title": "section heading kept in a question's title",
+    "kind-differs": "question read as another kind than its section says",
+    "options-text-after": "text after the options kept in the question",
+    "option-notes": "per-option notes kept in the explanation",
+    "summary-text": "answer summary that is not a label kept in the question",
+    "answer-differs": "answer text differs from the option its letter names",
+    "answer-no-letter": "multiple-choice answer without a letter: imported as a written answer",
+    "answer-letter-no-options": "answer names a letter but the question has no options",
+    "answer-before-label": "text before the answer label kept in the explanation",
+    "answer-empty": "answer block without an answer",
+    "no-answer-block": "question without an answer block kept with the next question",
+    "extra-answer-block": "second answer block kept in the question's explanation",
+    "empty-question": "answer block without a question",
+    "unclosed-details": "<details> without </details>",
+    "page-order": "the quiz page shows the question elsewhere (pages group questions by kind)",
+    "not-parallel": "question without a parallel question in the other language",
+    "one-language": "quiz imported in some languages only",
+    "untranslated-text": "text only some languages' pages have, shown as written in the others",
+    "links-differ": "languages link different pages",
+}
+
+
+@dataclass(frozen=True)
+class ImportWarning:
+    """One located warning and its kind (a key of WARNING_KINDS)."""
+
+    kind: str
+    problem: Problem
+
+
+def import_warning(kind: str, path: str, line: int, message: str, hint: str = "") -> ImportWarning:
+    assert kind in WARNING_KINDS, kind
+    return ImportWarning(kind, warning(Source(path, max(line, 1)), message, hint))

@@ -1,0 +1,149 @@
+"""Line helpers the importer's readers share: blank edges, indentation, fenced code, comparisons."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+CODE = re.compile(r"`([^`]+)`")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_EMPHASIS = re.compile(r"[*_`]")
+
+OUTSIDE, OPENS, INSIDE = 0, 1, 2  # where a line stands with respect to fenced code
+
+
+def normalize(text: str) -> list[str]:
+    """The page's lines: one line-ending style, tabs in indentation as spaces, no trailing whitespace
+    (whitespace-only lines become blank; a trailing-space line break reads the same as a soft one)."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    lines = []
+    for line in text.split("\n"):
+        stripped = line.lstrip(" \t")
+        pad = line[: len(line) - len(stripped)].replace("\t", "    ")
+        lines.append((pad + stripped).rstrip())
+    return lines
+
+
+def fences(lines: list[str]) -> list[int]:
+    """For each line: OUTSIDE fenced code, OPENS a fence, or INSIDE one (its closing line included)."""
+    states, opened = [], None
+    for line in lines:
+        match = _FENCE.match(line)
+        if opened is None:
+            if match:
+                opened = match.group(1)
+                states.append(OPENS)
+            else:
+                states.append(OUTSIDE)
+            continue
+        states.append(INSIDE)
+        if match and match.group(1)[0] == opened[0] and len(match.group(1)) >= len(opened) \
+                and not line.strip()[len(match.group(1)):].strip():
+            opened = None
+    return states
+
+
+def indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def dedent(line: str, width: int) -> str:
+    """`line` without up to `width` leading spaces."""
+    return line[min(width, indent(line)):]
+
+
+def clean(lines: list[str]) -> str | None:
+    """Lines joined, common indentation removed, blank edges trimmed; None when empty."""
+    start, end = 0, len(lines)
+    while start < end and not lines[start].strip():
+        start += 1
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    if start == end:
+        return None
+    kept = lines[start:end]
+    pad = min(indent(x) for x in kept if x.strip())
+    return "\n".join(x[pad:] if x.strip() else "" for x in kept)
+
+
+def join(*parts: str | None) -> str | None:
+    """The non-empty parts as paragraphs, or None."""
+    kept = [p for p in parts if p]
+    return "\n\n".join(kept) if kept else None
+
+
+def same_text(a: str, b: str) -> bool:
+    """Whether two texts say the same, ignoring emphasis, code marks, case, spacing and a final stop."""
+    return norm(a) == norm(b)
+
+
+def norm(text: str) -> str:
+    return " ".join(_EMPHASIS.sub("", text).split()).casefold().rstrip(".。")
+
+
+def is_rule(line: str) -> bool:
+    """A thematic break (`---`, `***`, `___`), which separates questions and says nothing."""
+    return bool(re.fullmatch(r"\s{0,3}([-*_])(\s*\1){2,}\s*", line))
+
+
+_ITEM = re.compile(r"^( *)([-*+]|\d+[.)])( +)(?=\S)")
+_TABLE_ROW = re.compile(r"^ *\|")
+
+
+@dataclass
+class _Item:
+    indent: int  # where its marker is in the source
+    content: int  # where its text starts in the source: lines indented this far belong to it
+    written: int  # where its marker is written
+
+
+def site_markdown(text: str) -> str:
+    """`text` as the site's Markdown reads it the way the source site's did.
+
+    The source pages were read as CommonMark, where a list nests under an item when indented to
+    the item's text (two spaces under `- `), and a list or table may follow a paragraph line
+    directly. The site's Markdown (Python-Markdown) nests by four spaces and needs a blank line
+    before a list or table; without both, nested lists come out flat and a `**Scoring:**` list as
+    one paragraph. Nothing else changes."""
+    lines = text.split("\n")
+    states = fences(lines)
+    out: list[str] = []
+    items: list[_Item] = []
+    for n, (line, state) in enumerate(zip(lines, states)):
+        if not line.strip():
+            out.append(line)
+            continue
+        width = indent(line)
+        item = _ITEM.match(line) if state == OUTSIDE else None
+        in_list = bool(items)
+        while items and width < items[-1].content and (item or state == OUTSIDE and not _lazy(lines, n)):
+            items.pop()
+        if item:
+            written = items[-1].written + 4 if items else width
+            if not in_list and _follows_paragraph(out):
+                out.append("")
+            items.append(_Item(width, width + len(item.group(2)) + len(item.group(3)), written))
+            out.append(" " * written + line[width:])
+            continue
+        if items and width >= items[-1].content:  # a line of the item's own text, code or table
+            width = width - items[-1].content + items[-1].written + 4
+            out.append(" " * width + line.lstrip(" "))
+            continue
+        if state == OUTSIDE and _TABLE_ROW.match(line) and _follows_paragraph(out) and not _TABLE_ROW.match(out[-1]):
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
+def _lazy(lines: list[str], n: int) -> bool:
+    """A paragraph line right after another: CommonMark continues the item's paragraph with it."""
+    return n > 0 and bool(lines[n - 1].strip()) and not _ITEM.match(lines[n])
+
+
+def _follows_paragraph(out: list[str]) -> bool:
+    """Whether the line just written is paragraph text, which a list or table must not follow directly."""
+    if not out or not out[-1].strip():
+        return False
+    last = out[-1].lstrip()
+    return not (_ITEM.match(out[-1]) or last.startswith(("#", ">", "|", "```", "~~~", "<")) or is_rule(out[-1]))
