@@ -140,3 +140,17 @@ def test_a_page_that_is_not_utf8_is_an_error_not_a_traceback(site, tmp_path):
     assert "old/en/quizzes/latin1.md: error: not UTF-8 text" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
     assert (site / "content" / "quizzes" / "good.yml").is_file()
+
+
+def test_a_learning_link_out_of_the_docs_folder_is_fitted_to_the_site(site, source):
+    """A source link climbing above the quiz page's folders (`../../../security/...`) becomes the link to the
+    site's page it names, with a located warning, and the imported quiz validates."""
+    for language in ("en", "ko"):
+        page = source / language / PAGE
+        page.write_text(page.read_text(encoding="utf-8").replace("](../../security/", "](../../../security/"),
+                        encoding="utf-8")
+    result = quizpages(site, "import", str(source), "--out", "content/quizzes", "--languages", "en,ko")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert quiz(site)["learning_material"].startswith("../../security/")
+    assert "warning: the learning link '../../../security/" in result.stdout
+    assert quizpages(site, "validate", "content/quizzes/no-sections/security-basics.yml").returncode == 0

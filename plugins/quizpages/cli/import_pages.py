@@ -9,10 +9,13 @@ import_report.py; this module writes the files.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import os
 import sys
 
+from ..check.links import page_exists
 from ..load import dump_quiz, importer
+from ..load.importer.links import fit_learning_link
 from ..model.layout import quiz_id_from_page
 from ..site import QuizSite
 from ..util.atomic_write import write_atomic
@@ -116,6 +119,11 @@ def _import_one(key: str, paths: dict[str, str], languages: tuple[str, ...], sit
     if not pages:
         return
     result = importer.merge_pages(quiz_id(key), pages, languages, site.languages)
+    first = pages[next(iter(pages))]
+    quiz, fitted = fit_learning_link(result.quiz, lambda target: page_exists(site.settings.docs_dir, target,
+                                                                             result.quiz.languages[0]),
+                                     first.path, first.footer_line or 1)
+    result = replace(result, quiz=quiz, findings=[*result.findings, *fitted])
     report.found(result.findings)
     out_file = os.path.join(args.out, *quiz_id(key).split("/")) + ".yml"
     try:

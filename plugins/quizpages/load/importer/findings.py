@@ -34,6 +34,7 @@ WARNING_KINDS = {
     "one-language": "quiz imported in some languages only",
     "untranslated-text": "text only some languages' pages have, shown as written in the others",
     "links-differ": "languages link different pages",
+    "link-outside": "learning link that leaves the docs folder, fitted to the site or kept",
 }
 
 
