@@ -73,6 +73,10 @@ def test_project_pre_commit_config_uses_the_same_command():
     entries = [h["entry"] for repo in config["repos"] for h in repo["hooks"]]
     assert ".venv/bin/quizpages validate --strict" in entries
     assert ".venv/bin/quizpages schema --check" in entries
+    schema_hook = next(h for repo in config["repos"] for h in repo["hooks"] if h["id"] == "quizpages-schema")
+    declarations = [p.relative_to(ROOT).as_posix() for p in (ROOT / "plugins/quizpages").rglob("*.py")
+                    if "declared(" in p.read_text(encoding="utf-8") or p.name == "schema.py"]
+    assert declarations and all(re.search(schema_hook["files"], d) for d in declarations), declarations
 
 
 def test_site_builds_with_properdocs(tmp_path):
