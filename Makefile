@@ -29,7 +29,7 @@ build: $(STAMP)  ## Build the site into site/ the way the Pages workflow does
 validate: $(STAMP)  ## Check every quiz file
 	$(BIN)/quizpages validate
 
-schema: $(STAMP)  ## Regenerate schema/quiz.schema.json from plugins/quizpages/schema.py
+schema: $(STAMP)  ## Regenerate schema/quiz.schema.json from the field declarations (model/, kinds/)
 	$(BIN)/quizpages schema
 
 status: $(STAMP)  ## List missing and stale translations

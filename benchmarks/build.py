@@ -27,7 +27,7 @@ import sitegen  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 WARM = "quizpages-warm"
-"""The quizpages site again, with the build cache the previous build left (see buildcache.py)."""
+"""The quizpages site again, with the build cache the previous build left (see cache/build_cache.py)."""
 BUILD_CACHE = Path(".cache", "quizpages", "build")
 SITES = ("quizpages", WARM, "floor", "mkdocs-quiz")
 

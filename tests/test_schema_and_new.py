@@ -19,7 +19,7 @@ def schema() -> dict:
 
 
 def test_checked_in_schema_matches_the_validator_declarations():
-    """The schema editors read is the one generated from schema.py; a drift fails here."""
+    """The schema editors read is the one generated from the field declarations; a drift fails here."""
     result = quizpages(ROOT, "schema", "--check")
     assert result.returncode == 0, result.stderr + "\nRun `quizpages schema` and commit schema/quiz.schema.json"
 
