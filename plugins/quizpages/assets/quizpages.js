@@ -93,17 +93,15 @@
     choice: function (q, fieldset, t) {
       var data = q.check;
       var name = "quizpages-pick-" + q.id;
-      data.choices.forEach(function (choice) {
+      // a value reads as itself (an option letter) unless `labels` names its string (True, 참)
+      function label(value) { return data.labels && data.labels[value] ? t(data.labels[value]) : value; }
+      data.values.forEach(function (value) {
         var option = element("label", { "class": "quizpages-selfcheck__option" });
-        option.appendChild(element("input", { type: "radio", name: name, value: choice.value }));
-        option.appendChild(document.createTextNode(" " + t(choice.label)));
+        option.appendChild(element("input", { type: "radio", name: name, value: value }));
+        option.appendChild(document.createTextNode(" " + label(value)));
         fieldset.appendChild(option);
       });
-      var prefix = data.choices[0] && data.choices[0].label.indexOf("true_false.") === 0 ? "selfcheck.true_false" : "selfcheck";
-      function label(value) {
-        var choice = data.choices.filter(function (c) { return c.value === value; })[0];
-        return choice ? t(choice.label) : value;
-      }
+      var prefix = data.say || "selfcheck";
       return {
         read: function () {
           var picked = fieldset.querySelector("input[name='" + name + "']:checked");
@@ -120,10 +118,10 @@
 
     choices: function (q, fieldset, t) {
       var data = q.check;
-      data.choices.forEach(function (choice) {
+      data.values.forEach(function (value) {
         var option = element("label", { "class": "quizpages-selfcheck__option" });
-        option.appendChild(element("input", { type: "checkbox", value: choice.value }));
-        option.appendChild(document.createTextNode(" " + t(choice.label)));
+        option.appendChild(element("input", { type: "checkbox", value: value }));
+        option.appendChild(document.createTextNode(" " + value));
         fieldset.appendChild(option);
       });
       return {

@@ -77,9 +77,19 @@ def feedback_names_options(question: Question, what: str) -> Iterator[Problem]:
             yield problem
 
 
-def option_views(question: Question, ctx: RenderContext) -> list[tuple[str, str]]:
+def option_texts(question: Question, ctx: RenderContext) -> list[str]:
+    """The Markdown of every option, in order."""
+    return [ctx.text(option) or "" for option in question.body.options]
+
+
+def option_views(texts: list[str], ctx: RenderContext) -> list[tuple[str, str]]:
     """(letter, Markdown) of every option, indented to stay inside its list item."""
-    return [(letter(i), ctx.indent(ctx.text(o) or "", 5)) for i, o in enumerate(question.body.options)]
+    return [(letter(i), ctx.indent(text, 5)) for i, text in enumerate(texts)]
+
+
+def choice_check(values: list[str], answer, **extra) -> dict:
+    """The self-check's data of a kind answered by picking among `values` (see quizpages.js)."""
+    return {"type": "choice", "values": values, "answer": answer, **extra}
 
 
 def feedback_views(question: Question, ctx: RenderContext) -> list[tuple[str, str]]:

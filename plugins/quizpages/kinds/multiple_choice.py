@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Text
 from ..model.fields import LETTER, declared, letter
-from .choices import (feedback_field, feedback_names_options, feedback_views,
-                      letter_names_no_option, option_views, options_differ, options_field)
+from .choices import (choice_check, feedback_field, feedback_names_options, feedback_views, letter_names_no_option,
+                      option_texts, option_views, options_differ, options_field)
 from .kind import ImportMapping, Kind, RenderContext
 
 
@@ -34,9 +34,10 @@ def answer_names_an_option(question: Question, what: str) -> Iterator[Problem]:
 
 
 def view(question: Question, ctx: RenderContext) -> dict:
-    options = option_views(question, ctx)
+    texts = option_texts(question, ctx)
+    options = option_views(texts, ctx)
     index = answer_index(question)
-    text = ctx.text(question.body.options[index]) or "" if index is not None else ""
+    text = texts[index] if index is not None else ""
     # an option holding a block (fenced code, a list) goes under the label, never inside its paragraph
     return {"options": options, "letter": question.body.answer, "answer": text, "answer_inline": ctx.is_inline(text),
             "feedback": feedback_views(question, ctx)}
@@ -46,8 +47,7 @@ def self_check(question: Question, ctx: RenderContext) -> dict | None:
     """The self-check's data: pick one letter (see quizpages.js)."""
     if answer_index(question) is None:
         return None
-    letters = [letter(i) for i in range(len(question.body.options))]
-    return {"type": "choice", "choices": [{"value": v, "label": v} for v in letters], "answer": question.body.answer}
+    return choice_check([letter(i) for i in range(len(question.body.options))], question.body.answer)
 
 
 def example(language: str) -> Question:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Text
 from ..model.fields import LETTER, ListType, declared, letter
-from .choices import (feedback_field, feedback_names_options, feedback_views, letter_names_no_option, option_views,
-                      options_differ, options_field)
+from .choices import (feedback_field, feedback_names_options, feedback_views, letter_names_no_option, option_texts,
+                      option_views, options_differ, options_field)
 from .kind import Kind, RenderContext
 
 ANSWERS = ListType(
@@ -36,15 +36,14 @@ def answers_name_options(question: Question, what: str) -> Iterator[Problem]:
 
 
 def view(question: Question, ctx: RenderContext) -> dict:
-    options = option_views(question, ctx)
+    options = option_views(option_texts(question, ctx), ctx)
     right = [(found, dict(options).get(found, "")) for found in sorted(question.body.answer)]
     return {"options": options, "answer": right, "feedback": feedback_views(question, ctx)}
 
 
 def self_check(question: Question, ctx: RenderContext) -> dict:
     """The self-check's data: tick every right letter and no other (see quizpages.js)."""
-    letters = [letter(i) for i in range(len(question.body.options))]
-    return {"type": "choices", "choices": [{"value": v, "label": v} for v in letters],
+    return {"type": "choices", "values": [letter(i) for i in range(len(question.body.options))],
             "answer": sorted(question.body.answer)}
 
 

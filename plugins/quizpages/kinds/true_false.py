@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..model import Question, Text
 from ..model.fields import BoolType, declared
+from .choices import choice_check
 from .kind import Kind, RenderContext
 
 
@@ -21,9 +22,9 @@ def view(question: Question, ctx: RenderContext) -> dict:
 
 def self_check(question: Question, ctx: RenderContext) -> dict:
     """The self-check's data: pick True or False, in the page's language (see quizpages.js)."""
-    return {"type": "choice", "choices": [{"value": "true", "label": "true_false.true"},
-                                          {"value": "false", "label": "true_false.false"}],
-            "answer": "true" if question.body.answer else "false"}
+    # the values read as True / False (참 / 거짓) and the result as "the statement is ..." in the page's language
+    return choice_check(["true", "false"], "true" if question.body.answer else "false",
+                        labels={"true": "true_false.true", "false": "true_false.false"}, say="selfcheck.true_false")
 
 
 def example(language: str) -> Question:

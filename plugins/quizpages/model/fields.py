@@ -224,6 +224,9 @@ def body_position(cls: type) -> int | None:
     return None
 
 
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
 def letter(index: int) -> str:
     """The option letter of a 0-based index: 0 -> A."""
-    return chr(ord("A") + index) if index < 26 else str(index + 1)
+    return _LETTERS[index] if index < 26 else str(index + 1)

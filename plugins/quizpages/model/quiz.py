@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .fields import (
@@ -72,7 +73,7 @@ class Question:
     def in_language(self, language: str, quiz_languages: tuple[str, ...]) -> bool:
         return language in self.languages_in(quiz_languages)
 
-    def texts(self) -> Iterator[tuple[str, Text]]:
+    def texts(self) -> list[tuple[str, Text]]:
         """Every text of the question, its kind's included: (field name in messages, text)."""
         return walk_texts(self)
 
@@ -157,23 +158,50 @@ def written_fields(obj: Any) -> Iterator[tuple[Declared, Any]]:
         yield from written_fields(body)
 
 
-def walk_texts(obj: Any) -> Iterator[tuple[str, Text]]:
-    """Every Text held by the declared fields of `obj`, with its name for messages."""
-    for declared_field, value in written_fields(obj):
-        yield from _texts_of(value, declared_field.spec.type, declared_field.key)
+def walk_texts(obj: Any) -> list[tuple[str, Text]]:
+    """Every Text held by the declared fields of `obj` (and its body's), with its name for messages, in
+    the order a file writes them."""
+    found: list[tuple[str, Text]] = []
+    for name, reader in _text_plan(type(obj)):
+        value = obj.body if name is _BODY else getattr(obj, name)
+        if value is not None:
+            reader(value, found)
+    return found
 
 
-def _texts_of(value: Any, kind: Any, name: str) -> Iterator[tuple[str, Text]]:
-    if value is None:
-        return
+_BODY = object()  # a plan's stand-in for the kind's fields, which depend on the value
+
+
+@cache
+def _text_plan(cls: type) -> tuple:
+    """How to collect the texts of a `cls`, made once per class: (attribute or _BODY, collector) pairs.
+    A quiz's texts are walked by every check; a plan keeps that walk to plain loops."""
+    own = [(d.name, _collector(d.spec.type, d.key)) for d in declared_fields(cls)]
+    own = [(name, collect) for name, collect in own if collect is not None]
+    at = body_position(cls)
+    if at is None:
+        return tuple(own)
+    before = sum(1 for d in declared_fields(cls)[:at] if _collector(d.spec.type, d.key) is not None)
+    return tuple(own[:before] + [(_BODY, lambda body, found: found.extend(walk_texts(body)))] + own[before:])
+
+
+def _collector(kind: Any, name: str):
+    """A function adding the texts of a value of field type `kind`, named `name`, to a list; None for a
+    type that holds no text."""
     if isinstance(kind, TextType):
-        yield name, value
-    elif isinstance(kind, ListType):
-        for index, item in enumerate(value):
-            yield from _texts_of(item, kind.item, kind.label(name, index))
-    elif isinstance(kind, MapType):
-        for key, item in value.items():
-            yield from _texts_of(item, kind.value, kind.label(name, key))
-    elif isinstance(kind, RecordType):
-        for inner, text in walk_texts(value):
-            yield f"{name}{kind.separator}{inner}", text
+        return lambda value, found: found.append((name, value))
+    if isinstance(kind, ListType):
+        if isinstance(kind.item, TextType):
+            return lambda value, found: found.extend((kind.label(name, i), item) for i, item in enumerate(value))
+        inner = kind.item
+        if _collector(inner, name) is None:
+            return None
+        return lambda value, found: [_collector(inner, kind.label(name, i))(item, found)
+                                     for i, item in enumerate(value) if item is not None]
+    if isinstance(kind, MapType):
+        return lambda value, found: [_collector(kind.value, kind.label(name, key))(item, found)
+                                     for key, item in value.items() if item is not None]
+    if isinstance(kind, RecordType):
+        return lambda value, found: found.extend((f"{name}{kind.separator}{inner}", text)
+                                                 for inner, text in walk_texts(value))
+    return None

@@ -44,8 +44,8 @@ def normalize_lists(text: str) -> str:
     which CommonMark reads as lists but Python-Markdown (whose lists step by four, and start after a
     blank line) reads as one flat list or as text. Text without a list is returned as it is.
     """
-    if "\n " not in text and not _LIST_AFTER_TEXT.search(text):
-        return text
+    if "\n" not in text or ("\n " not in text and not _LIST_AFTER_TEXT.search(text)):
+        return text  # one line, or no indented line and no list under a line: nothing to change
     out: list[str] = []
     items: list[tuple[int, int]] = []  # open list items: (source column of their text, target column)
     fence: str | None = None

@@ -30,6 +30,13 @@ PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAGMENTS = os.path.join(PACKAGE, "fragments")
 OVERRIDE_SUBDIR = os.path.join("fragments", "quizpages")
 
+def _attribute_json(data: dict) -> str:
+    """`data` as JSON for a single-quoted HTML attribute: compact, with `&`, `'` and `<` as entities (the
+    JSON's own double quotes need none, which keeps every quiz page small)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
+
+
 def _safe_link(link: str | None) -> str | None:
     """A link target for the page; a javascript: or data: URL becomes a dead link, never a script."""
     return "#" if link and is_bad_url(link) else link
@@ -43,9 +50,12 @@ class RenderedQuestion:
     question: Question
     fragment: str  # the kind's template, with the macros `body` and `answer`
     check: str  # the self-check's data as JSON, for quizpages.js; "" when the kind has no self-check
+    check_data: dict | None
     title: str | None
     prompt: str
     view: dict  # what the kind's fragment shows (see Kind.view)
+    body: str  # what the kind's fragment writes under the question (its macro `body`)
+    answer: str  # and in the Show Answer block (its macro `answer`)
     hint: str | None
     explanation: str | None
     explanation_inline: bool
@@ -110,6 +120,7 @@ class Renderer:
         # Each kind's fragment, made into a module of macros once, not imported again for every question.
         self.env.globals["fragments"] = _Fragments(self.env)
         self._strings: dict[str, Strings] = {}
+        self._script_cache: dict[tuple, dict[str, str]] = {}
 
     def strings(self, language: str) -> Strings:
         if language not in self._strings:
@@ -202,12 +213,15 @@ class Renderer:
         explanation = self.text(question.explanation, language)
         view = kind.view(question, context)
         check = kind.self_check(question, context)
+        fragment = self.env.globals["fragments"][kind.fragment]
+        strings = self.strings(language)
         return RenderedQuestion(
             number=number, question=question, fragment=kind.fragment,
-            check=json.dumps(check, ensure_ascii=False, separators=(",", ":")) if check else "",
+            check=_attribute_json(check) if check else "", check_data=check,
             title=self.text(question.title, language),
             prompt=view.get("prompt") or self.text(question.prompt, language) or "",
-            view=view, hint=self.text(question.hint, language), explanation=explanation,
+            view=view, body=fragment.body(view, strings), answer=fragment.answer(view, strings),
+            hint=self.text(question.hint, language), explanation=explanation,
             explanation_inline=explanation is not None and is_inline(explanation),
         )
 
@@ -230,27 +244,43 @@ class Renderer:
 
     def quiz_page(self, quiz: Quiz, language: str) -> str:
         """The Markdown page of `quiz` in `language`."""
+        sections = self.sections(quiz, language)
+        checks = [q.check_data for section in sections for q in section["questions"] if q.check_data]
         return self.env.get_template("quiz.md.j2").render(
             quiz=quiz,
             language=language,
             t=self.strings(language),
             title=self.text(quiz.title, language),
             intro=self.text(quiz.intro, language),
-            sections=self.sections(quiz, language),
+            sections=sections,
             closing=self.text(quiz.closing, language),
             learning_material=_safe_link(quiz.learning_material),
             next=self.next_quiz(quiz, language),
             site_root=layout.relative_url(self.page_url(quiz.id, language), ""),
-            ui=self.script_strings(language),
+            ui=self.script_strings(language, checks),
         )
 
-    SCRIPT_STRINGS = ("progress.", "selfcheck.", "print.", "true_false.")
-    """The strings quizpages.js shows start with these: the page carries them in its language."""
+    SCRIPT_STRINGS = ("progress.", "print.")
+    """Strings quizpages.js shows on every quiz page; the self-check's come with the kinds of the page."""
 
-    def script_strings(self, language: str) -> dict[str, str]:
-        """The interface strings quizpages.js shows, in the page's language."""
+    def script_strings(self, language: str, checks: list[dict] = ()) -> dict[str, str]:
+        """The interface strings quizpages.js shows on a page with these self-checks, in the page's language:
+        the panel's, the self-check's common ones (`selfcheck.legend`), and each check type's own
+        (`selfcheck.<type>.` or the check's `say`, and its `labels`)."""
+        prefixes = {f"selfcheck.{c['type']}." for c in checks} | {c["say"] + "." for c in checks if "say" in c}
+        wanted = frozenset(key for c in checks for key in c.get("labels", {}).values())
+        key = (language, frozenset(prefixes), wanted, bool(checks))
+        if key not in self._script_cache:  # pages with the same kinds of self-check carry the same strings
+            self._script_cache[key] = self._script_strings(*key)
+        return self._script_cache[key]
+
+    def _script_strings(self, language: str, prefixes: frozenset[str], wanted: frozenset[str], checks: bool
+                        ) -> dict[str, str]:
         strings = self.strings(language)
-        return {key: strings(key) for key in sorted(strings.keys()) if key.startswith(self.SCRIPT_STRINGS)}
+        starts = (*self.SCRIPT_STRINGS, *prefixes)
+        common = {key for key in strings.keys() if key.startswith("selfcheck.") and key.count(".") == 1}
+        return {key: strings(key) for key in sorted(strings.keys())
+                if key.startswith(starts) or key in wanted or (checks and key in common)}
 
     # -- the index ------------------------------------------------------------------
 
