@@ -89,13 +89,16 @@
     return select;
   }
 
+  // option letters come as one string ("ABCD"), other values as a list
+  function values(data) { return typeof data.values === "string" ? data.values.split("") : data.values; }
+
   var builders = {
     choice: function (q, fieldset, t) {
       var data = q.check;
       var name = "quizpages-pick-" + q.id;
       // a value reads as itself (an option letter) unless `labels` names its string (True, 참)
       function label(value) { return data.labels && data.labels[value] ? t(data.labels[value]) : value; }
-      data.values.forEach(function (value) {
+      values(data).forEach(function (value) {
         var option = element("label", { "class": "quizpages-selfcheck__option" });
         option.appendChild(element("input", { type: "radio", name: name, value: value }));
         option.appendChild(document.createTextNode(" " + label(value)));
@@ -118,7 +121,7 @@
 
     choices: function (q, fieldset, t) {
       var data = q.check;
-      data.values.forEach(function (value) {
+      values(data).forEach(function (value) {
         var option = element("label", { "class": "quizpages-selfcheck__option" });
         option.appendChild(element("input", { type: "checkbox", value: value }));
         option.appendChild(document.createTextNode(" " + value));

@@ -87,8 +87,9 @@ def option_views(texts: list[str], ctx: RenderContext) -> list[tuple[str, str]]:
     return [(letter(i), ctx.indent(text, 5)) for i, text in enumerate(texts)]
 
 
-def choice_check(values: list[str], answer, **extra) -> dict:
-    """The self-check's data of a kind answered by picking among `values` (see quizpages.js)."""
+def choice_check(values: list[str] | str, answer, **extra) -> dict:
+    """The self-check's data of a kind answered by picking among `values` (see quizpages.js): option
+    letters as one string ("ABCD"), other values as a list."""
     return {"type": "choice", "values": values, "answer": answer, **extra}
 
 

@@ -47,7 +47,7 @@ def self_check(question: Question, ctx: RenderContext) -> dict | None:
     """The self-check's data: pick one letter (see quizpages.js)."""
     if answer_index(question) is None:
         return None
-    return choice_check([letter(i) for i in range(len(question.body.options))], question.body.answer)
+    return choice_check("".join(letter(i) for i in range(len(question.body.options))), question.body.answer)
 
 
 def example(language: str) -> Question:

@@ -43,7 +43,7 @@ def view(question: Question, ctx: RenderContext) -> dict:
 
 def self_check(question: Question, ctx: RenderContext) -> dict:
     """The self-check's data: tick every right letter and no other (see quizpages.js)."""
-    return {"type": "choices", "values": [letter(i) for i in range(len(question.body.options))],
+    return {"type": "choices", "values": "".join(letter(i) for i in range(len(question.body.options))),
             "answer": sorted(question.body.answer)}
 
 

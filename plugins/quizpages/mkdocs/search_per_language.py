@@ -17,6 +17,7 @@ import re
 from ..util.atomic_write import write_atomic
 
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+_BASE = re.compile(r'"base":\s*("(?:[^"\\]|\\.)*")')
 
 
 def split_index(site_dir: str, languages: tuple[str, ...]) -> None:
@@ -49,11 +50,9 @@ def _write(path: str, index: dict) -> None:
 def search_in_language(output: str, language: str) -> str:
     """A page's HTML with Material's script told to search `language`'s own index (see module doc)."""
     found = _CONFIG.search(output)
-    if not found:
+    base = _BASE.search(output, found.start(2), found.end(2)) if found else None
+    if base is None:
         return output
-    try:
-        config = json.loads(found.group(2))
-    except ValueError:
-        return output
-    config["base"] = posixpath.join(config.get("base") or ".", language) + "/"  # a folder: Material resolves against it
-    return output[: found.start(2)] + json.dumps(config, ensure_ascii=False) + output[found.end(2):]
+    # a folder: Material resolves the index and its results against it
+    value = json.dumps(posixpath.join(json.loads(base.group(1)) or ".", language) + "/")
+    return output[: base.start(1)] + value + output[base.end(1):]
