@@ -85,12 +85,42 @@ def test_bad_quiz_languages_are_one_config_error_in_every_command_and_the_build(
     assert BAD_LANGUAGES[languages].split(": ", 1)[1] in built.stderr
 
 
-def test_unknown_option_is_a_warning_naming_it(site_copy):
-    """A misspelt option is named, with the known ones, and the command still runs."""
-    edit_config(site_copy, lambda c: quizpages_options(c).update(langauges=["en"]))
-    result = quizpages(site_copy, "validate")
-    assert result.returncode == 0
-    assert ": warning: plugins.quizpages.langauges: unknown option (Known options: enabled, languages," in result.stderr
+def test_unknown_option_is_an_error_naming_the_option_it_likely_means(site_copy):
+    """A misspelt option is one located error in every command and in the build, naming the option meant,
+    rather than a flood of quiz errors from the default it would fall back to."""
+    edit_config(site_copy, lambda c: quizpages_options(c).update(langauges=["en", "ko"]))
+    message = "plugins.quizpages.langauges: unknown option (Did you mean 'languages'? Known options: enabled,"
+    for command in COMMANDS[:4]:
+        result = quizpages(site_copy, *command)
+        assert result.returncode == 2 and result.stdout == "", command
+        assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+    built = mkdocs(site_copy, "build")
+    assert built.returncode != 0 and "unknown option (Did you mean 'languages'?" in built.stderr
+    assert "errors in quiz files" not in built.stderr
+
+
+def test_a_site_without_the_plugin_or_without_mkdocs_yml_is_one_message(tmp_path_factory, site_copy):
+    """Commands refuse a mkdocs.yml without the quizpages plugin, and a folder with no mkdocs.yml, instead of
+    going on with defaults (only `validate FILE` works anywhere)."""
+    edit_config(site_copy, lambda c: c.update(plugins=[p for p in c["plugins"] if "quizpages" not in str(p)]))
+    for command in COMMANDS[:4]:
+        result = quizpages(site_copy, *command)
+        assert result.returncode == 2 and "plugins: quizpages is not one of this site's plugins" in result.stderr
+    empty = tmp_path_factory.mktemp("no-site")  # no mkdocs.yml here nor above
+    for command in COMMANDS[1:5]:
+        result = quizpages(empty, *command)
+        assert result.returncode == 2, command
+        assert "error: no mkdocs.yml here or in a folder above" in result.stderr
+    assert not (empty / "docs").exists() and not (empty / "schema").exists()
+
+
+def test_a_missing_quizzes_folder_is_a_warning_in_commands_and_build(site_copy):
+    """A `quizzes_dir` naming no folder says so, located, instead of building a site without its quizzes."""
+    edit_config(site_copy, lambda c: quizpages_options(c).update(quizzes_dir="quizes"))
+    result = quizpages(site_copy, "status")
+    assert ": warning: plugins.quizpages.quizzes_dir: the quizzes folder content/quizes does not exist" in result.stderr
+    built = mkdocs(site_copy, "build", "--strict")
+    assert built.returncode != 0 and "the quizzes folder content/quizes does not exist" in built.stderr
 
 
 def test_allowed_html_reaches_every_command(site_copy):

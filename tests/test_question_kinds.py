@@ -138,3 +138,12 @@ def test_the_html_policy_reaches_every_text_of_every_kind():
     fields = {p.message.split(": the HTML tag")[0].removesuffix(" [en]") for p in check_quiz(quiz)}
     assert fields == set(texts)
     assert any("feedback B" in f for f in fields) and any("blank 2: accepted answer 2" in f for f in fields)
+
+
+def test_every_blank_of_a_fill_in_question_shows_a_line_to_write_on(built_site):
+    """Each [___] of a question with two blanks is a numbered line, and no text around them turns bold."""
+    for prefix in ("", "ko/"):
+        question = soup(built_site / prefix / PAGE).select_one("#pytorch-env")
+        blanks = question.select(".quizpages-blank")
+        assert [b.get_text() for b in blanks] == ["(1)\xa0________", "(2)\xa0________"]
+        assert question.select("strong, em") == []

@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name in COMMANDS:
         module = importlib.import_module(f"quizpages.cli.{name}")
         command = module.add_parser(sub, [config])
-        command.set_defaults(run=module.run)
+        command.set_defaults(run=module.run, module=module)
     return parser
 
 
@@ -42,8 +42,14 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
+    module = args.module
+    if settings.config_file is None and getattr(module, "needs_site", lambda _: True)(args):
+        print("quizpages: error: no mkdocs.yml here or in a folder above (Run quizpages in the site's folder, "
+              "or pass -f path/to/mkdocs.yml)", file=sys.stderr)
+        return 2
     for warning in warnings:
-        print(warning, file=sys.stderr)
+        if not any(f": warning: {setting}:" in warning for setting in getattr(module, "IGNORED_WARNINGS", ())):
+            print(warning, file=sys.stderr)
     try:
         return args.run(args, QuizSite(settings, use_cache=False))
     except KeyboardInterrupt:

@@ -27,6 +27,10 @@ def add_parser(sub, parents) -> argparse.ArgumentParser:
     return parser
 
 
+def needs_site(args: argparse.Namespace) -> bool:
+    return args.out is None  # the default file is beside mkdocs.yml
+
+
 def run(args: argparse.Namespace, site: QuizSite) -> int:
     out = args.out or os.path.join(site.settings.root, SCHEMA_FILE)
     text = schema_text(site)

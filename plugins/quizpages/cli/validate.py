@@ -24,6 +24,11 @@ def _inside(path: str, folder: str) -> bool:
     return os.path.abspath(path).startswith(os.path.abspath(folder) + os.sep)
 
 
+def needs_site(args: argparse.Namespace) -> bool:
+    """Quiz files named on the command line can be checked anywhere; the site's own need its mkdocs.yml."""
+    return not args.paths
+
+
 def quiz_files(paths: list[str], quizzes_dir: str) -> tuple[dict[str, list[str]], list[str], list[str]]:
     """The quiz files named by `paths` (files, or folders searched recursively), by the folder their ids
     are relative to (the site's quizzes folder, or the folder given, such as a staging copy); the other

@@ -20,6 +20,7 @@ from .kind import Kind, RenderContext
 BLANK = "[___]"
 """How a blank is written in the question text."""
 _BLANK = re.compile(re.escape(BLANK))
+_LINE = "&#95;" * 8  # a line to write on, as entities: Markdown would read bare underscores as emphasis
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ def view(question: Question, ctx: RenderContext) -> dict:
     def blank(match: re.Match) -> str:
         # a numbered gap a reader without JavaScript can write in on paper; quizpages.js puts an input here
         number = next(numbers, 0)
-        return f'<span class="quizpages-blank" data-blank="{number}">({number})&nbsp;______</span>'
+        return f'<span class="quizpages-blank" data-blank="{number}">({number})&nbsp;{_LINE}</span>'
 
     prompt = _BLANK.sub(blank, ctx.text(question.prompt) or "")
     answers = []

@@ -14,7 +14,7 @@ from mkdocs.config.base import BaseConfigOption, Config, ValidationError
 from mkdocs.config.defaults import MkDocsConfig
 
 from ..settings import I18nLanguage, I18nSettings, SiteSettings
-from ..settings.options import OPTIONS, Option, OptionError, check_options, check_value
+from ..settings.options import BY_NAME, OPTIONS, Option, OptionError, check_options, check_value, unknown_option
 
 
 class _Declared(BaseConfigOption):
@@ -34,6 +34,11 @@ class _Declared(BaseConfigOption):
 
 def _validate(self: Config):
     failed, warnings = Config.validate(self)
+    # An unknown option is most likely a typo of a known one (`langauges:`): going on with the default would
+    # bury the one mistake under a flood of quiz errors, so it is an error here, as in every command.
+    unknown = [name for name in self.keys() if name not in BY_NAME]
+    warnings = [(name, message) for name, message in warnings if name not in unknown]
+    failed += [(name, ValidationError(unknown_option(name))) for name in unknown]
     if not failed:  # checks across entries need every option to have its type first
         failed += [(name, ValidationError(message)) for name, message in check_options(dict(self))]
     return failed, warnings

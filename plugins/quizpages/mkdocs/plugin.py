@@ -16,7 +16,7 @@ from mkdocs.structure.pages import Page
 
 from ..cache import PageCache
 from ..model import Problem
-from ..settings import check_site
+from ..settings import check_site, site_warnings
 from ..site import QuizSite
 from . import generated_files, link_warnings, search_per_language, static_i18n
 from .config import QuizPagesConfig, site_settings
@@ -47,6 +47,8 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         problems = check_site(settings)
         if problems:
             raise PluginError("\n".join(f"Config value '{setting}': {message}" for setting, message in problems))
+        for setting, message in site_warnings(settings):
+            log.warning(f"Config value '{setting}': {message}")
         if self.site is None or self.site.settings != settings:
             self.site = QuizSite(settings)
         if self.serving and self.page_cache is None:

@@ -2,7 +2,7 @@
 
 from .mkdocs_yml import SettingsError, find_config, read_settings
 from .options import OPTIONS, Option
-from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site
+from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site, site_warnings
 
 __all__ = ["OPTIONS", "I18nLanguage", "I18nSettings", "Option", "SettingsError", "SiteSettings", "check_site",
-           "find_config", "read_settings"]
+           "find_config", "read_settings", "site_warnings"]

@@ -14,8 +14,8 @@ from typing import Any
 
 import yaml
 
-from .options import BY_NAME, OptionError, check_options, check_value
-from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site
+from .options import BY_NAME, OptionError, check_options, check_value, unknown_option
+from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site, site_warnings
 
 CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 
@@ -128,6 +128,8 @@ def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[st
             errors.append(located.error(_path_of(setting, located.plugin_paths), f"{setting}: {message}"))
     if errors:
         raise SettingsError(errors)
+    for setting, message in site_warnings(settings):
+        warnings.append(f"{located.where(_path_of(setting, located.plugin_paths))}: warning: {setting}: {message}")
     return settings, warnings
 
 
@@ -194,9 +196,7 @@ def _plugin_settings(data: dict, located: _Located
         for key, value in options.items():
             option = BY_NAME.get(key)
             if option is None:
-                known = ", ".join(BY_NAME)
-                warnings.append(f"{located.where(path + [key])}: warning: plugins.quizpages.{key}: "
-                                f"unknown option (Known options: {known})")
+                errors.append(located.error(path + [key], f"plugins.quizpages.{key}: {unknown_option(key)}"))
                 continue
             try:
                 values[key] = check_value(option, value)
@@ -206,6 +206,9 @@ def _plugin_settings(data: dict, located: _Located
             for setting, message in check_options(values):
                 errors.append(located.error(_path_of(f"plugins.quizpages.{setting}", located.plugin_paths),
                                             f"plugins.quizpages.{setting}: {message}"))
+    if "quizpages" not in located.plugin_paths and not errors:
+        errors.append(located.error(["plugins"], "plugins: quizpages is not one of this site's plugins (Add "
+                                                 "`- quizpages:` under `plugins:`, with `languages: [en, ko]` under it)"))
     values["languages"] = tuple(values["languages"])
     values["allowed_html"] = tuple(values["allowed_html"])
     return values, i18n, errors, warnings

@@ -85,6 +85,15 @@ def check_value(option: Option, value: Any) -> Any:
     return value
 
 
+def unknown_option(name: str) -> str:
+    """What to say of an option no quizpages version has: the options are few, so a typo is likely."""
+    import difflib
+
+    close = difflib.get_close_matches(name, BY_NAME, n=1, cutoff=0.6)
+    hint = f"Did you mean '{close[0]}'? " if close else ""
+    return f"unknown option ({hint}Known options: {', '.join(BY_NAME)})"
+
+
 def check_options(values: dict[str, Any]) -> list[tuple[str, str]]:
     """Checks across one option's entries, once each option has its type: (option name, message)."""
     problems: list[tuple[str, str]] = []

@@ -104,3 +104,13 @@ def check_site(settings: SiteSettings) -> list[tuple[str, str]]:
                              f"'{language}' is not a language that plugins.i18n builds "
                              f"({', '.join(i18n.built)}) (Make sure to add it to plugins.i18n.languages)"))
     return problems
+
+
+def site_warnings(settings: SiteSettings) -> list[tuple[str, str]]:
+    """What is odd but not wrong about a site's settings: (setting, message) pairs."""
+    if os.path.isdir(settings.quizzes_path):
+        return []
+    shown = os.path.relpath(settings.quizzes_path, settings.root)
+    return [("plugins.quizpages.quizzes_dir", f"the quizzes folder {shown} does not exist, so no quiz is built (Create "
+                                               "it, or set `quizzes_dir:` to the folder under docs_dir that holds "
+                                               "the quiz files)")]
