@@ -158,3 +158,23 @@ def test_a_broken_link_in_quiz_text_is_reported_once_at_its_line(site_copy):
     lines = [line for line in (result.stdout + result.stderr).splitlines() if "no-such-page.md" in line]
     assert len(lines) == 1, lines
     assert "content/quizzes/ai-ml/kubeflow-trainer.yml:" in lines[0] and "hint: the link" in lines[0]
+
+
+def test_links_to_files_in_quiz_text_are_checked_like_pages(tmp_path):
+    """A link in quiz text to a missing image or download, or to a quiz's .yml file, is a warning at its line,
+    as the build would fail on it; files that exist, shared or per language, pass."""
+    docs = _site(tmp_path)
+    (docs / "en" / "guide.md").write_text("# Guide\\n", encoding="utf-8")
+    (docs / "ko" / "guide.md").write_text("# Guide\\n", encoding="utf-8")
+    (docs / "img").mkdir()
+    (docs / "img" / "shared.png").write_bytes(b"png")
+    (docs / "quizzes" / "first.yml").write_text(TEXT_LINK.format(
+        en_link="../img/shared.png) [x](../img/none.png) [y](second.yml", ko_link="../guide.md"), encoding="utf-8")
+    messages = [m.split(": warning: ")[1] for m in _warnings(docs)]
+    assert messages == [
+        "question 1 (first): explanation: the link '../img/none.png' leads to no file (It resolves to "
+        "'img/none.png' from quizzes/first.md; put the file there (in each language's folder, or at the docs "
+        "folder's root) or write the path relative to the quiz page)",
+        "question 1 (first): explanation: the link 'second.yml' names a quiz file, which is not published "
+        "(Link the quiz's page: second.md)",
+    ]

@@ -119,11 +119,20 @@ def check_text_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Proble
     return problems
 
 
+def _file_exists(docs_dir: str, target: str, language: str) -> bool:
+    """A file a page links (an image, a download): in the language's folder, or shared at the docs root."""
+    return os.path.isfile(page_file(docs_dir, target, language)) or os.path.isfile(
+        os.path.join(docs_dir, *target.split("/")))
+
+
 def _text_link_problem(quiz: Quiz, here: str, slot, language: str | None, link: str, docs_dir: str,
                        quizzes_dir: str) -> Problem | None:
     target = layout.resolve_link(here, link)
-    if target is None or not posixpath.splitext(target.split("#")[0])[1] == ".md":
+    extension = posixpath.splitext(target)[1] if target is not None else ""
+    if target is None or not extension:
         return None
+    if extension != ".md":
+        return _file_link_problem(quiz, here, slot, language, link, target, docs_dir)
     where = slot.text.where(language) or slot.fallback or Source("")
     in_languages = slot.languages if language is None else (language,)
     if target.startswith("../"):
@@ -139,6 +148,24 @@ def _text_link_problem(quiz: Quiz, here: str, slot, language: str | None, link: 
     some = language is None and len(missing) < len(in_languages)
     return warning(where, f"{slot.label}: the link '{link}' leads to no page" + (f" in {', '.join(missing)}" if some else ""),
                    f"It resolves to '{target}' from quizzes/{quiz.id}.md; write the path relative to the quiz page")
+
+
+def _file_link_problem(quiz: Quiz, here: str, slot, language: str | None, link: str, target: str,
+                       docs_dir: str) -> Problem | None:
+    """A link in quiz text to a file (an image, a download) that the build would not find."""
+    where = slot.text.where(language) or slot.fallback or Source("")
+    in_languages = slot.languages if language is None else (language,)
+    if target.startswith("../"):
+        return warning(where, f"{slot.label}: the link '{link}' leads out of the docs folder",
+                       _outside_hint(here, link, lambda t: _file_exists(docs_dir, t, in_languages[0])))
+    if all(_file_exists(docs_dir, target, lang) for lang in in_languages):
+        return None
+    if layout.is_quiz_file(target):
+        return warning(where, f"{slot.label}: the link '{link}' names a quiz file, which is not published",
+                       f"Link the quiz's page: {posixpath.splitext(link)[0]}.md")
+    return warning(where, f"{slot.label}: the link '{link}' leads to no file",
+                   f"It resolves to '{target}' from quizzes/{quiz.id}.md; put the file there (in each language's "
+                   "folder, or at the docs folder's root) or write the path relative to the quiz page")
 
 
 def check_quiz_id(path: str, quiz_id: str) -> list[Problem]:

@@ -115,8 +115,9 @@ def status(quiz: Quiz, languages: tuple[str, ...], accepted: dict[str, dict[str,
     return findings
 
 
-def accept(root: str, quiz: Quiz, languages: tuple[str, ...], only: tuple[str, ...] = ()) -> str:
-    """Store the current review hashes of every translated unit of `quiz`; returns the sidecar path."""
+def accept(root: str, quiz: Quiz, languages: tuple[str, ...], only: tuple[str, ...] = ()) -> str | None:
+    """Store the current review hashes of every translated unit of `quiz`; returns the sidecar path, or
+    None (writing nothing) when the quiz has no translation to accept."""
     source = languages[0]
     data = read_review_hashes(root, quiz.id)
     for language in languages[1:]:
@@ -128,7 +129,10 @@ def accept(root: str, quiz: Quiz, languages: tuple[str, ...], only: tuple[str, .
                 continue
             if _translated(texts, source, language):
                 stored[name] = review_hash(texts, source)
-        data[language] = stored
+        if stored:
+            data[language] = stored
+    if not data:
+        return None
     path = sidecar_path(root, quiz.id)
     write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", overwrite=True)
     return path

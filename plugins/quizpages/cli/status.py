@@ -54,6 +54,10 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
             print(f"quizpages status: error: the quiz '{quiz_id}' {reason}", file=sys.stderr)
             return 1
         path = accept(settings.root, quiz, settings.languages, tuple(args.language))
+        if path is None:
+            print(f"quizpages status: error: the quiz '{quiz_id}' has no translation to accept yet (Translate it "
+                  "first; `quizpages status` lists what is missing)", file=sys.stderr)
+            return 1
         print(f"accepted the translations of {quiz_id}: {os.path.relpath(path)}", file=sys.stderr)
         return 0
     findings = []

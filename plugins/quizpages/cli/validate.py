@@ -7,6 +7,7 @@ import os
 import sys
 
 from ..load import find_other_files, find_quiz_files
+from ..model.layout import is_quiz_file
 from ..model.problems import sort_key
 from ..site import QuizSite
 from ..site.library import not_quizzes
@@ -36,11 +37,15 @@ def quiz_files(paths: list[str], quizzes_dir: str) -> tuple[dict[str, list[str]]
     groups: dict[str, list[str]] = {}
     others, missing = [], []
     for path in paths:
+        if os.path.isdir(path) and _inside(quizzes_dir, path):
+            path = quizzes_dir  # the docs folder or the site: its quizzes are in the quizzes folder
         if os.path.isdir(path):
             same = os.path.isdir(quizzes_dir) and os.path.samefile(path, quizzes_dir)
             root = quizzes_dir if same or _inside(path, quizzes_dir) else path
             groups.setdefault(os.path.abspath(root), []).extend(os.path.abspath(f) for f in find_quiz_files(path))
             others += find_other_files(path)
+        elif os.path.isfile(path) and not is_quiz_file(path):
+            others.append(path)
         elif os.path.isfile(path):
             root = quizzes_dir if _inside(path, quizzes_dir) else os.path.dirname(path) or "."
             groups.setdefault(os.path.abspath(root), []).append(os.path.abspath(path))
@@ -67,7 +72,8 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     errors = sum(1 for p in problems if p.is_error)
     warnings = len(problems) - errors
     sys.stdout.flush()
+    not_found = f", {len(missing)} path{'s' if len(missing) != 1 else ''} not found" if missing else ""
     print(f"{len(files)} quiz file{'s' if len(files) != 1 else ''} checked: "
-          f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",
+          f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}{not_found}",
           file=sys.stderr)
     return 1 if errors or missing or (args.strict and warnings) else 0

@@ -50,7 +50,7 @@ class _QuizReader(Reader):
         found = self.check_keys(root, declared_fields(Quiz), "the quiz")
         questions_node = found.pop("questions", None)
         values, sources = self.fields(found, "")
-        self.whole = len(self.problems) == before
+        self.whole = len(self.problems) == before and _complete({**values, "questions": ()}, Quiz)
         if questions_node is not None:
             values["questions"] = self.questions(questions_node[1])
             sources["questions"] = questions_node[1].source

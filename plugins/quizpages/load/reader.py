@@ -29,7 +29,7 @@ from ..model.fields import (
     declared_fields,
 )
 from ..model.problems import Problem, error
-from .yamlsource import YMap, YNode, YScalar, YSeq, describe
+from .yamlsource import YMap, YNode, YRefused, YScalar, YSeq, describe
 
 INVALID = object()
 """What a reader returns for a value it could not read; the problem is recorded already."""
@@ -111,6 +111,8 @@ class Reader:
     def read(self, node: YNode, kind: Any, parent: str, key: str, separator: str = ": ",
              sources: dict[str, Source] | None = None) -> Any:
         """The value of `node` as the field type `kind`, or INVALID (with a problem recorded)."""
+        if isinstance(node, YRefused):  # its tag is reported already; its value means nothing more
+            return INVALID
         reader = self.READERS.get(type(kind))
         if reader is None:  # a kind declared a field type no reader knows
             raise TypeError(f"no reader for the field type {kind!r} of '{join(parent, key, separator)}'")
@@ -140,7 +142,11 @@ class Reader:
         value = self.string(node, what, kind.hint)
         if value is None:
             return INVALID
-        normal = value.strip().upper() if isinstance(kind, LetterType) else value
+        normal = value.strip() if isinstance(kind, LetterType) else value
+        if isinstance(kind, LetterType) and re.match(kind.pattern, normal.upper()) and normal != normal.upper():
+            self.fail(node.source, f"{join(parent, key)}: the letter '{value}' is written in lower case",
+                      f"Write '{normal.upper()}': option letters are capitals, as the page shows them")
+            return INVALID
         if kind.pattern and not re.match(kind.pattern, normal):
             suggestion = kind.suggest(value) if kind.suggest else ""
             self.fail(node.source, kind.invalid.format(parent=parent, key=key, value=value),
@@ -159,9 +165,9 @@ class Reader:
             if value is INVALID:
                 ok = False
                 continue
-            if kind.unique and value in items:
+            if kind.unique and value in items:  # reported; the rest is kept, so the kind's rules still run
                 self.fail(item.source, f"{join(parent, key)} lists '{value}' twice", "List each one once")
-                ok = False
+                continue
             items.append(value)
             if sources is not None and not isinstance(value, Text):
                 sources[f"{key}.{index}"] = item.source

@@ -98,6 +98,11 @@ class YSeq(YNode):
 
 
 @dataclass(slots=True)
+class YRefused(YNode):
+    """A value whose tag is not allowed (`!!python/object`): reported once, at the tag, and read as nothing."""
+
+
+@dataclass(slots=True)
 class YMap(YNode):
     # keys are the scalar text of the key; the key's own node is kept for locations
     items: dict[str, tuple[YScalar, YNode]] = field(default_factory=dict)
@@ -210,6 +215,8 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
     if node.tag not in _KNOWN_TAGS and node.tag != _MERGE:  # merge keys get their own message below
         problems.append(error(src, f"the tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not allowed",
                               "Quiz files are plain data; remove the tag"))
+        if not isinstance(node, yaml.ScalarNode):
+            return YRefused(src)
     if isinstance(node, yaml.ScalarNode):
         return YScalar(src, node.value, node.tag if node.tag in _KNOWN_TAGS else _STR, node.style is None)
     if isinstance(node, yaml.SequenceNode):

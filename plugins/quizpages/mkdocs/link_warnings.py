@@ -3,13 +3,15 @@
 quizpages reports a link in quiz text to a Markdown page that does not exist at its line in the quiz
 file (check/links.py). MkDocs would warn again about the same link, naming the generated page
 (`en/quizzes/x.md`), which is no file an author can open. This filter drops exactly those second
-reports: for generated quiz pages, relative links to `.md` targets that were not found. Every other
-MkDocs warning (images, absolute links, anchors) still reaches the author.
+reports: for generated quiz pages, relative links to files (`.md` pages, images, downloads) that were not
+found. Every other MkDocs warning (absolute links, links without an extension, anchors) still reaches the
+author.
 """
 
 from __future__ import annotations
 
 import logging
+import posixpath
 import re
 
 _NOT_FOUND = re.compile(r"^Doc file '(?P<page>[^']+)' contains a link '(?P<url>[^']+)', but the target.* is not "
@@ -25,8 +27,8 @@ class QuizTextLinkFilter(logging.Filter):
         found = _NOT_FOUND.match(record.getMessage())
         if not found or found["page"] not in self.quiz_pages:
             return True
-        url = found["url"]
-        return url.startswith("/") or not url.split("#", 1)[0].endswith(".md")
+        path = found["url"].split("#", 1)[0]
+        return path.startswith("/") or "://" in path or not posixpath.splitext(path)[1]
 
 
 def install(quiz_pages: set[str]) -> None:

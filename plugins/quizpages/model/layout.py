@@ -102,6 +102,8 @@ def quiz_id_problem(quiz_id: str) -> str | None:
     segments = quiz_id.split("/")
     if quiz_id.endswith(QUIZ_SUFFIXES):
         return "it ends with the file's extension"
+    if quiz_id == "index":
+        return "it is the name of the quiz index's page"
     if not all(_ID_SEGMENT.fullmatch(segment) for segment in segments):
         return "it may hold only lower-case letters, digits, '-', '_' and '.', with '/' between folders"
     return None
@@ -110,6 +112,10 @@ def quiz_id_problem(quiz_id: str) -> str | None:
 def suggest_quiz_id(quiz_id: str) -> str:
     """A quiz id like `quiz_id` that is a good page address, keeping its folders."""
     parts = []
+    for suffix in QUIZ_SUFFIXES:
+        quiz_id = quiz_id.removesuffix(suffix)
+    if quiz_id == "index":
+        quiz_id = "index-quiz"
     for segment in quiz_id.split("/"):
         if not segment:
             continue

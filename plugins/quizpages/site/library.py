@@ -131,8 +131,8 @@ class QuizLibrary:
 def not_quizzes(paths: list[str]) -> list[Problem]:
     """A warning for each file in a quizzes folder that is not a quiz: the build leaves it out of the site."""
     return [warning(Source(path), "this file is in the quizzes folder but is not a quiz, so it is not published",
-                    "Quiz files end in .yml; move other files out of the quizzes folder, e.g. beside the "
-                    "learning pages") for path in paths]
+                    "Quiz files end in .yml or .yaml; move other files out of the quizzes folder, e.g. "
+                    "beside the learning pages") for path in paths]
 
 
 def _read_small(path: str) -> bytes | None:
