@@ -1,0 +1,110 @@
+"""`QuizSite`: the one assembly of the core from a site's settings.
+
+The MkDocs plugin and every `quizpages` command build a QuizSite and ask it for
+what they need: the loaded quizzes, the renderer, the interface strings, the
+build cache and the generated pages of a language. Nothing else puts those
+parts together, so the build and the commands cannot disagree on settings.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from ..cache import BuildCache, inputs_key
+from ..kinds import KINDS, Registry
+from ..model import Problem
+from ..render import Renderer, Strings
+from ..render.renderer import OVERRIDE_SUBDIR
+from ..settings import SiteSettings
+from .generated_pages import GeneratedPage, pages_of_language
+from .library import Catalog, QuizLibrary
+
+
+@dataclass
+class BuildPages:
+    """What one MkDocs build (or one language's build under mkdocs-static-i18n) adds to the site."""
+
+    pages: list[GeneratedPage]
+    problems: list[Problem] | None  # to report, once per site build; None when already reported
+    cache_stats: str = ""  # hits and misses of the build cache, for the debug log
+
+
+class QuizSite:
+    """The core of one site: its quiz library, renderer, strings, build cache and pages."""
+
+    def __init__(self, settings: SiteSettings, kinds: Registry = KINDS, *, use_cache: bool = True):
+        self.settings = settings
+        self.kinds = kinds
+        self.languages = settings.languages
+        self.build_cache = self._build_cache() if use_cache and settings.cache else None
+        self.library = QuizLibrary(self.languages, settings.allowed_html, settings.docs_dir, self.build_cache,
+                                   kinds)
+        self._prerendered: dict[str, list[GeneratedPage]] = {}
+
+    @property
+    def source_language(self) -> str:
+        return self.languages[0]
+
+    def _build_cache(self) -> BuildCache:
+        # everything a loaded quiz or a rendered page depends on, besides the quiz files themselves
+        settings = self.settings
+        folders = tuple(os.path.join(d, OVERRIDE_SUBDIR) for d in settings.override_dirs) + settings.strings_dirs
+        names = tuple((lang, settings.language_name(lang)) for lang in self.languages)
+        return BuildCache(os.path.join(settings.cache_path, "build"),
+                          inputs_key((self.languages, settings.allowed_html, names), folders, self.kinds),
+                          self.kinds)
+
+    # -- the parts ---------------------------------------------------------------------------
+
+    def load(self, files: list[str] | None = None, folder: str | None = None) -> Catalog:
+        """Every quiz of the site, or just `files`, with ids relative to `folder` (the quizzes folder)."""
+        return self.library.load(folder or self.settings.quizzes_path, files)
+
+    def renderer(self, catalog: Catalog) -> Renderer:
+        settings = self.settings
+        return Renderer(catalog.quizzes, self.languages, settings.override_dirs, settings.strings_dirs,
+                        settings.allowed_html, self.kinds)
+
+    def strings(self, language: str) -> Strings:
+        return Strings(language, self.settings.strings_dirs)
+
+    def pages(self, catalog: Catalog, renderer: Renderer, language: str) -> list[GeneratedPage]:
+        """Every generated page of `language`: its quizzes (or their error pages) and its quiz index."""
+        return pages_of_language(catalog, renderer, language, os.path.dirname(self.settings.docs_dir),
+                                 self.build_cache)
+
+    # -- one MkDocs build ---------------------------------------------------------------------
+
+    def build_pages(self, building: str | None, serving: bool) -> BuildPages:
+        """The generated pages of the build of `building` (mkdocs-static-i18n's current language), or of
+        every language when the site builds them in one go (`building` None).
+
+        mkdocs-static-i18n builds the source language first, then each other language, one build each,
+        while the first build's pages stay in memory. So the source language's build renders every
+        language and lets go of the quiz models, and the later builds take their pages: a big site's
+        peak memory stays near hand-written pages'. Under `serve`, each build renders its own language.
+        """
+        if building is not None and building not in self.languages:
+            return BuildPages([], None)
+        prerendered = self._prerendered.pop(building, None) if building is not None else None
+        if prerendered is not None:
+            return BuildPages(prerendered, None)
+        if self.build_cache is not None:
+            self.build_cache.hits = self.build_cache.misses = 0  # counted per site build
+        catalog = self.load()
+        renderer = self.renderer(catalog)
+        languages = self.languages if building is None else (building,)
+        pages = [page for language in languages for page in self.pages(catalog, renderer, language)]
+        if building == self.source_language and not serving:
+            self._prerendered = {lang: self.pages(catalog, renderer, lang) for lang in self.languages[1:]}
+            self.library.forget()
+        stats = ""
+        if self.build_cache is not None:
+            # A build (not `serve`) has rendered every language's pages by now, so the cache can keep
+            # only what they used; `serve` renders one language at a time, so it keeps the rest too.
+            cache = self.build_cache
+            written = cache.save(prune=not serving)
+            stats = f"{cache.hits} hits, {cache.misses} misses, {'written' if written else 'unchanged'}"
+        report = catalog.problems if building in (None, self.source_language) else None
+        return BuildPages(pages, report, stats)
