@@ -1,6 +1,5 @@
-"""Caches between builds: loaded quizzes and rendered pages keyed by content, and page files for `serve --dirty`."""
+"""Caches between builds: loaded quizzes and rendered pages keyed by content."""
 
-from .build_cache import BuildCache, inputs_key
-from .page_cache import PageCache
+from .build_cache import BuildCache, inputs_key, inputs_stamp
 
-__all__ = ["BuildCache", "PageCache", "inputs_key"]
+__all__ = ["BuildCache", "inputs_key", "inputs_stamp"]

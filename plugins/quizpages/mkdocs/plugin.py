@@ -14,12 +14,12 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from ..cache import PageCache
 from ..model import Problem
 from ..settings import check_site
 from ..site import QuizSite
 from . import generated_files, static_i18n
 from .config import QuizPagesConfig, site_settings
+from .serve_session import ServeSession
 
 log = get_plugin_logger(__name__)
 
@@ -31,10 +31,12 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.command = "build"
         self.site: QuizSite | None = None  # kept between `serve` rebuilds while the settings stay the same
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
-        self.page_cache: PageCache | None = None  # under `mkdocs serve` only: see cache/page_cache.py
+        self.session: ServeSession | None = None  # under `mkdocs serve` only: see serve_session.py
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
+        if command == "serve" and not dirty:  # `--dirty` asks for MkDocs' own partial rebuilds
+            self.session = ServeSession(lambda: self.site, self.report)
 
     @property
     def serving(self) -> bool:
@@ -47,10 +49,14 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         problems = check_site(settings)
         if problems:
             raise PluginError("\n".join(f"Config value '{setting}': {message}" for setting, message in problems))
+        if static_i18n.current_language(config) is not None:
+            return None  # a later language's build of mkdocs-static-i18n: the site build began with the first
         if self.site is None or self.site.settings != settings:
             self.site = QuizSite(settings)
-        if self.serving and self.page_cache is None:
-            self.page_cache = PageCache(os.path.join(settings.cache_path, "pages"))
+        else:
+            self.site.refresh()  # under `serve`: an edited template or strings file
+        if self.session is not None:
+            self.session.build_started(config)
         return None
 
     @event_priority(-200)  # after mkdocs-static-i18n (-100), which drops files it did not make
@@ -64,12 +70,42 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.report(result.problems)
         if result.cache_stats:
             log.debug(f"build cache: {result.cache_stats}")
+        generated = []
         for page in result.pages:
-            file = generated_files.add_page(files, config, self.site.settings, page, self.page_cache)
+            file = generated_files.add_page(files, config, self.site.settings, page)
+            generated.append((page, file))
             if page.is_quiz:
                 self.quiz_uris.add(file.src_uri)
         generated_files.add_assets(files, config)
+        if self.session is not None:
+            self.session.files_ready(static_i18n.current_language(config), files, generated)
         return files
+
+    @event_priority(-200)  # the navigation as mkdocs-static-i18n (-100) leaves it
+    def on_nav(self, nav, config: MkDocsConfig, files: Files):
+        if self.session is not None:
+            self.session.nav_ready(static_i18n.current_language(config), nav)
+        return nav
+
+    @event_priority(-200)
+    def on_env(self, env, config: MkDocsConfig, files: Files):
+        if self.session is not None:
+            self.session.env_ready(static_i18n.current_language(config), env)
+        return env
+
+    @event_priority(-50)  # before mkdocs-static-i18n (-100) starts the next language's build
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        if self.session is not None:
+            self.session.build_finished(static_i18n.current_language(config))
+
+    def on_serve(self, server, config: MkDocsConfig, builder):
+        if self.session is not None and self.site is not None:
+            self.session.install(server, builder)
+        return server
+
+    def on_shutdown(self) -> None:
+        if self.session is not None:
+            self.session.close()
 
     def report(self, problems: list[Problem]) -> None:
         """Log every problem; fail a build on errors, but never a `mkdocs serve`."""

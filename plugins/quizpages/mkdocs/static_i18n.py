@@ -9,6 +9,7 @@ language at the root and the others under ``<lang>/``.
 
 from __future__ import annotations
 
+import logging
 from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -26,6 +27,31 @@ def current_language(config: MkDocsConfig) -> str | None:
     """The language mkdocs-static-i18n is building now, or None without that plugin."""
     i18n = plugin(config)
     return getattr(i18n, "current_language", None) if i18n else None
+
+
+def build_languages(config: MkDocsConfig) -> tuple[str | None, ...]:
+    """The languages mkdocs-static-i18n builds one after the other, or (None,): one build of them all."""
+    i18n = plugin(config)
+    return tuple(i18n.build_languages) if i18n else (None,)
+
+
+def switch_language(config: MkDocsConfig, language: str | None) -> None:
+    """Set `config` up for `language` again, as mkdocs-static-i18n does before each language's build (its
+    theme language, language switcher and per-language overrides), to render one page of that language
+    between builds. Nothing to do without that plugin, whose one build has every language."""
+    i18n = plugin(config)
+    if i18n is None or language is None or language == i18n.current_language:
+        return
+    i18n.current_language = language
+    logger = logging.getLogger("mkdocs.plugins.mkdocs_static_i18n")
+    level = logger.level
+    logger.setLevel(logging.WARNING)  # its "Building 'ko' documentation" would be untrue here
+    try:
+        i18n.on_config(config)
+    finally:
+        logger.setLevel(level)
+    # it adds its sitemap template folder each time: keep the theme's folders as one build leaves them
+    config.theme.dirs[:] = list(dict.fromkeys(config.theme.dirs))
 
 
 def _src_uri(config: MkDocsConfig, language: str, source_language: str, markdown_path: str) -> str:
@@ -46,19 +72,12 @@ def _stub(config: MkDocsConfig, language: str, source_language: str, markdown_pa
                 dest_uri=_dest_uri(config, language, source_language, markdown_path))
 
 
-def src_uri(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str) -> str:
-    """The src_uri of a generated page in `language`."""
-    return _src_uri(config, language, languages[0], markdown_path)
-
-
 def generated_page(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str,
-                   content: str, available_in: tuple[str, ...], abs_src_path: str | None = None) -> File:
-    """A generated page in `language`, wired into mkdocs-static-i18n when the site uses it.
-    With `abs_src_path` (a cache file holding `content`) the page is backed by that file."""
+                   content: str, available_in: tuple[str, ...]) -> File:
+    """A generated page in `language`, wired into mkdocs-static-i18n when the site uses it."""
     source = languages[0]
     uri = _src_uri(config, language, source, markdown_path)
-    file = (File.generated(config, uri, abs_src_path=abs_src_path) if abs_src_path
-            else File.generated(config, uri, content=content))
+    file = File.generated(config, uri, content=content)
     file.dest_uri = _dest_uri(config, language, source, markdown_path)
     i18n = plugin(config)
     if i18n is None:
