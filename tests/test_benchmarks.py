@@ -1,4 +1,4 @@
-"""Smoke tests of benchmarks/ at 5 quizzes, and of the page cache behind `make serve-fast`.
+"""Smoke tests of benchmarks/ at 5 quizzes.
 
 The figures themselves are measured by `make bench`, never here.
 """
@@ -6,16 +6,10 @@ The figures themselves are measured by `make bench`, never here.
 from __future__ import annotations
 
 import json
-import os
 import sys
-import time
-from pathlib import Path
-
 from conftest import ROOT, run, soup
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from quizpages.cache import PageCache  # noqa: E402
 
 BENCH = ROOT / "benchmarks"
 
@@ -57,18 +51,3 @@ def test_serve_benchmark_sees_the_edit_after_reload(tmp_path):
          "--out", str(out)], cwd=ROOT, check=True)
     result = json.loads(out.read_text())
     assert result["median_reload"] > 0 and result["median_full_build"] > 0
-
-
-def test_page_cache_rewrites_a_page_only_when_it_changes(tmp_path):
-    """An unchanged generated page keeps its cache file's time, so --dirty skips rebuilding it."""
-    cache = PageCache(str(tmp_path / "cache"))
-    path = cache.store("ko/quizzes/a.md", "# A\n")
-    assert Path(path).read_text(encoding="utf-8") == "# A\n"
-    old = time.time() - 100
-    os.utime(path, (old, old))
-    assert PageCache(str(tmp_path / "cache")).store("ko/quizzes/a.md", "# A\n") == path  # a new server too
-    cache.store("ko/quizzes/a.md", "# A\n")
-    assert os.path.getmtime(path) == old
-    cache.store("ko/quizzes/a.md", "# A, edited\n")
-    assert os.path.getmtime(path) > old
-    assert Path(path).read_text(encoding="utf-8") == "# A, edited\n"
