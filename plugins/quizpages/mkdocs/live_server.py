@@ -1,17 +1,23 @@
-"""MkDocs' live-reload server, set up for quick saves: it looks for changes ten times a second.
+"""MkDocs' live-reload server, set up for quick saves and a quick start.
 
 MkDocs polls the watched folders every half second, then waits a tenth of a
 second for more changes: a save would wait a quarter of a second on average
 before its rebuild starts, half of the time quizpages needs to show it. A
 poll of the docs folder takes a few milliseconds, so polling five times as
 often costs little.
+
+The server can also hold some requests until a build running beside it is
+done: the pages of the languages that are still being built.
 """
 
 from __future__ import annotations
 
+import threading
+
 from watchdog.observers.polling import PollingObserver
 
 POLL_SECONDS = 0.1
+HOLD_SECONDS = 120  # then answer anyway, as the page is: never leave a browser waiting forever
 
 
 def watched_paths(server) -> dict[str, int]:
@@ -32,3 +38,17 @@ def poll_faster(server, seconds: float = POLL_SECONDS) -> None:
     for path, count in watched.items():
         for _ in range(count):
             server.watch(path)
+
+
+def hold_until(server, ready: threading.Event, prefixes: tuple[str, ...]) -> None:
+    """Make requests for paths under `prefixes` (below the server's mount path) wait until `ready` is set."""
+    mount = getattr(server, "mount_path", "/")
+    held = tuple(mount + prefix for prefix in prefixes)
+    app = server.get_app()
+
+    def application(environ, start_response):
+        if not ready.is_set() and environ.get("PATH_INFO", "").startswith(held):
+            ready.wait(HOLD_SECONDS)
+        return app(environ, start_response)
+
+    server.set_app(application)

@@ -96,7 +96,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
     @event_priority(-50)  # before mkdocs-static-i18n (-100) starts the next language's build
     def on_post_build(self, config: MkDocsConfig) -> None:
         if self.session is not None:
-            self.session.build_finished(static_i18n.current_language(config))
+            self.session.build_finished(config, static_i18n.current_language(config))
 
     def on_serve(self, server, config: MkDocsConfig, builder):
         if self.session is not None and self.site is not None:

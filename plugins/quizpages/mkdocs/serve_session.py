@@ -58,6 +58,9 @@ class ServeSession:
         self._stamps: dict = {}
         self._full_build: Callable[[], None] | None = None
         self._unsaved = False  # an update used the build cache since it was written
+        self._deferred: tuple[str, ...] = ()  # languages the first build left for after the server starts
+        self._all_built = threading.Event()
+        self._all_built.set()
 
     # -- a full MkDocs build, event by event ------------------------------------------------
 
@@ -90,9 +93,13 @@ class ServeSession:
         if language in self.builds:
             self.builds[language].env = env
 
-    def build_finished(self, language: str | None) -> None:
+    def build_finished(self, config: MkDocsConfig, language: str | None) -> None:
         if language in self.builds:
             self.builds[language].finished = True
+        if self._full_build is None and language == self._expected[0]:
+            # The first build, before the server starts: let it start with the first language built,
+            # the others are built beside it (`install`).
+            self._deferred = static_i18n.defer_other_languages(config)
 
     @property
     def ready(self) -> bool:
@@ -114,6 +121,26 @@ class ServeSession:
         self._watched |= added
         self._stamps.update(read_stamps(added))
         server.builder = self.rebuild
+        if self._deferred:
+            # their pages, and the search index and sitemap of every language, wait for their builds
+            self._all_built.clear()
+            live_server.hold_until(server, self._all_built,
+                                   tuple(f"{lang}/" for lang in self._deferred) + ("search/", "sitemap.xml"))
+            threading.Thread(target=self._build_deferred, name="quizpages-languages", daemon=True).start()
+
+    def _build_deferred(self) -> None:
+        with self._lock:
+            start = time.perf_counter()
+            try:
+                static_i18n.build_other_languages(self.config)
+            except Exception as exc:  # the server keeps serving; the next save builds the whole site again
+                log.error(f"Building {', '.join(self._deferred)} failed ({type(exc).__name__}: {exc})")
+                self.builds = {}
+            else:
+                log.info(f"Built {', '.join(self._deferred)} in {time.perf_counter() - start:.2f} seconds")
+            finally:
+                self._deferred = ()
+                self._all_built.set()
 
     def rebuild(self) -> None:
         """What the server runs after a change: an update of the changed pages when it can, else a full build."""

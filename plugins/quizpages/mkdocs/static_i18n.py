@@ -35,6 +35,27 @@ def build_languages(config: MkDocsConfig) -> tuple[str | None, ...]:
     return tuple(i18n.build_languages) if i18n else (None,)
 
 
+def defer_other_languages(config: MkDocsConfig) -> tuple[str, ...]:
+    """At the end of the first language's build: make mkdocs-static-i18n skip building the other languages
+    now (it builds them from its `on_post_build`, unless it is building already); returns them."""
+    i18n = plugin(config)
+    if i18n is None:
+        return ()
+    others = tuple(lang for lang in i18n.build_languages if lang != i18n.current_language)
+    if others:
+        i18n.building = True
+    return others
+
+
+def build_other_languages(config: MkDocsConfig) -> None:
+    """Build the languages `defer_other_languages` held back, with mkdocs-static-i18n's own loop, which also
+    merges every language's search entries into the index and writes it."""
+    i18n = plugin(config)
+    i18n.building = False
+    i18n.search_entries.clear()  # its loop collects the first language's entries again
+    i18n.on_post_build(config)
+
+
 def switch_language(config: MkDocsConfig, language: str | None) -> None:
     """Set `config` up for `language` again, as mkdocs-static-i18n does before each language's build (its
     theme language, language switcher and per-language overrides), to render one page of that language
