@@ -32,6 +32,10 @@ class LanguageBuild:
     nav: Navigation | None = None
     env: jinja2.Environment | None = None
     finished: bool = False  # the build reached on_post_build
+    files_key: str | None = None  # page_html.files_key of `files`, once every plugin has added its files
+
+    def __post_init__(self) -> None:
+        self.generated_uris = {file.src_uri for _page, file in self.generated.values()}
 
     def page_of(self, abs_src_path: str) -> Page | None:
         """The page this build made from the Markdown file at `abs_src_path`, if any."""

@@ -81,6 +81,11 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.session.files_ready(static_i18n.current_language(config), files, generated)
         return files
 
+    def on_pre_page(self, page: Page, config: MkDocsConfig, files: Files) -> Page:
+        if self.session is not None:
+            self.session.page_starting(static_i18n.current_language(config), page, files)
+        return page
+
     @event_priority(-200)  # the navigation as mkdocs-static-i18n (-100) leaves it
     def on_nav(self, nav, config: MkDocsConfig, files: Files):
         if self.session is not None:

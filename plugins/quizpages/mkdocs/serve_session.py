@@ -33,12 +33,13 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from ..cache import HtmlCache
 from ..model import Problem
 from ..site import QuizSite
 from ..site.generated_pages import GeneratedPage
 from ..site.page_changes import changed_pages, page_id
 from ..util.file_stamps import FileChanges, compare, read_stamps
-from . import live_server, search_index, static_i18n
+from . import live_server, page_html, search_index, static_i18n
 from .language_builds import LanguageBuild, render_again
 
 log = get_plugin_logger(__name__)
@@ -61,6 +62,8 @@ class ServeSession:
         self._deferred: tuple[str, ...] = ()  # languages the first build left for after the server starts
         self._all_built = threading.Event()
         self._all_built.set()
+        self.html: HtmlCache | None = None  # generated pages' HTML, for this server's rebuilds and the next one
+        self._markdown_inputs: str | None = None
 
     # -- a full MkDocs build, event by event ------------------------------------------------
 
@@ -71,6 +74,12 @@ class ServeSession:
         self._expected = static_i18n.build_languages(config)
         self._watched.update(os.path.abspath(p) for p in self._inputs(config))
         self._stamps = read_stamps(self._watched)  # before the build reads them: a save during it is seen
+        site = self._site()
+        self._markdown_inputs = page_html.markdown_inputs(config) if site and site.use_cache else None
+        if self._markdown_inputs is None:
+            self.html = None
+        elif self.html is None or self.html.inputs != self._markdown_inputs:
+            self.html = HtmlCache(os.path.join(site.settings.cache_path, "html"), self._markdown_inputs)
 
     def _inputs(self, config: MkDocsConfig) -> list[str]:
         """What a build reads: the docs folder, mkdocs.yml, and quizpages' strings and template folders (or,
@@ -84,6 +93,15 @@ class ServeSession:
 
     def files_ready(self, language: str | None, files: Files, generated: list[tuple[GeneratedPage, File]]) -> None:
         self.builds[language] = LanguageBuild(language, files, {page_id(page): (page, file) for page, file in generated})
+
+    def page_starting(self, language: str | None, page: Page, files: Files) -> None:
+        """Before MkDocs reads and renders `page`: a generated page takes its HTML from the cache if it can."""
+        build = self.builds.get(language)
+        if self.html is None or build is None or page.file.src_uri not in build.generated_uris:
+            return
+        if build.files_key is None:  # every plugin's on_files is done by now
+            build.files_key = page_html.files_key(files)
+        page_html.read_from(self.html, self._markdown_inputs, build.files_key, page)
 
     def nav_ready(self, language: str | None, nav) -> None:
         if language in self.builds:
@@ -126,21 +144,27 @@ class ServeSession:
             self._all_built.clear()
             live_server.hold_until(server, self._all_built,
                                    tuple(f"{lang}/" for lang in self._deferred) + ("search/", "sitemap.xml"))
-            threading.Thread(target=self._build_deferred, name="quizpages-languages", daemon=True).start()
+        threading.Thread(target=self._finish_first_build, name="quizpages-start", daemon=True).start()
 
-    def _build_deferred(self) -> None:
+    def _finish_first_build(self) -> None:
+        """Beside the server, once it answers: the languages the first build left, then the HTML cache."""
         with self._lock:
-            start = time.perf_counter()
             try:
-                static_i18n.build_other_languages(self.config)
+                if self._deferred:
+                    start = time.perf_counter()
+                    static_i18n.build_other_languages(self.config)
+                    log.info(f"Built {', '.join(self._deferred)} in {time.perf_counter() - start:.2f} seconds")
+                self._save_html()
             except Exception as exc:  # the server keeps serving; the next save builds the whole site again
                 log.error(f"Building {', '.join(self._deferred)} failed ({type(exc).__name__}: {exc})")
                 self.builds = {}
-            else:
-                log.info(f"Built {', '.join(self._deferred)} in {time.perf_counter() - start:.2f} seconds")
             finally:
                 self._deferred = ()
                 self._all_built.set()
+
+    def _save_html(self) -> None:
+        if self.html is not None and self.ready:
+            self.html.save()
 
     def rebuild(self) -> None:
         """What the server runs after a change: an update of the changed pages when it can, else a full build."""
@@ -165,6 +189,7 @@ class ServeSession:
                     return
             self.builds = {}  # the full build makes them again; until it finishes, there is nothing to update
             self._full_build()
+            self._save_html()
 
     def close(self) -> None:
         """When the server stops: keep what the updates loaded and rendered for the next build."""
@@ -173,6 +198,7 @@ class ServeSession:
             if self._unsaved and site is not None:
                 site.save_cache()
             self._unsaved = False
+            self._save_html()
 
     # -- an update --------------------------------------------------------------------------
 
