@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import (ENGLISH_ONLY, KUBEFLOW_QUIZ, ROOT, Serve, build, copy_site, edit_config, quizpages_options,
-                      wait_for)
+from conftest import (ENGLISH_ONLY, KUBEFLOW_QUIZ, ROOT, Serve, assert_served_as_built, copy_site, edit_config,
+                      quizpages_options, wait_for)
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/"
 HELM = "quizzes/helm/"
@@ -19,7 +17,6 @@ HELM_FILE = Path("content/quizzes/helm.yml")
 STRINGS = Path("strings/en.yml")
 TEMPLATE = Path("overrides/fragments/quizpages/quiz.md.j2")
 LEARNING = Path("content/en/ai-ml/kubeflow-trainer.md")
-LIVERELOAD = re.compile(r"<script>\s*var livereload = .*?</script>", re.DOTALL)
 
 
 @pytest.fixture
@@ -59,40 +56,17 @@ def _edit(site: Path, path: Path, *replacements: str) -> None:
     os.replace(saved, site / path)
 
 
+def _nav(server: Serve, url: str) -> str:
+    page = _soup(server, url)
+    return page.select_one("nav.md-nav--primary").get_text(" ", strip=True) if page else ""
+
+
 def _switcher(server: Serve, url: str) -> dict[str, str]:
     """Where each entry of the page's language switcher leads, as a URL path from the site root."""
     page = _soup(server, url)
     base = "/" + url
     return {a["hreflang"]: str(Path(base, a["href"]).resolve()).rstrip("/") + "/"
             for a in page.select("a.md-select__link")}
-
-
-def _served(server: Serve, url: str) -> str:
-    status, body = server.page(url)
-    assert status == 200, url
-    return LIVERELOAD.sub("", body)
-
-
-def assert_served_as_built(server: Serve, site: Path, tmp_path: Path) -> None:
-    """Every page, the sitemap and the search index the server has are what `mkdocs build` makes of the same files."""
-    fresh = tmp_path / "fresh"
-    shutil.rmtree(fresh, ignore_errors=True)
-    fresh.mkdir()
-    for name in ("mkdocs.yml", "content", "overrides", "strings"):
-        (shutil.copytree if (site / name).is_dir() else shutil.copy)(site / name, fresh / name)
-    build(fresh, strict=False, env={"SITE_URL": server.base})  # serve is not strict either
-    out = fresh / "site"
-    pages = sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))
-    assert "quizzes/index.html" in pages
-    for page in pages:
-        url = page.removesuffix("index.html")
-        assert _served(server, url) == (out / page).read_text(encoding="utf-8"), url
-    assert _served(server, "sitemap.xml") == (out / "sitemap.xml").read_text(encoding="utf-8")
-    served = json.loads(_served(server, "search/search_index.json"))
-    built = json.loads((out / "search/search_index.json").read_text(encoding="utf-8"))
-    assert served["config"] == built["config"]
-    key = lambda doc: (doc["location"], doc["title"], doc["text"])  # noqa: E731 - entry order is not meaningful
-    assert sorted(served["docs"], key=key) == sorted(built["docs"], key=key)
 
 
 def test_saved_quiz_shows_on_every_page_that_shows_it(site, tmp_path):
@@ -165,4 +139,14 @@ def test_learning_page_strings_template_and_mkdocs_yml_reach_the_served_site(sit
         edit_config(site, lambda c: c.update(site_name="Cloud Native Notes"))
         wait_for(lambda: "Cloud Native Notes" in server.page("ko/" + QUIZ)[1], "the new site name", server.log)
         assert "Traceback" not in server.output()
+        assert_served_as_built(server, site, tmp_path)
+
+
+def test_retitled_quiz_in_the_navigation_is_retitled_on_every_page(site, tmp_path):
+    """Without a `nav:`, quizzes are in every page's navigation: retitling one rebuilds them all with the new title."""
+    edit_config(site, lambda c: c.pop("nav"))
+    with Serve(site) as server:
+        _edit(site, KUBEFLOW_QUIZ, "en: Kubeflow Trainer and Distributed Training Quiz", "en: Trainer Deep Dive")
+        wait_for(lambda: "Trainer Deep Dive" in _nav(server, QUIZ), "the new title in the navigation", server.log)
+        assert "building the whole site" in server.output()
         assert_served_as_built(server, site, tmp_path)

@@ -12,12 +12,19 @@ done: the pages of the languages that are still being built.
 
 from __future__ import annotations
 
+import sys
 import threading
 
 from watchdog.observers.polling import PollingObserver
 
 POLL_SECONDS = 0.1
 HOLD_SECONDS = 120  # then answer anyway, as the page is: never leave a browser waiting forever
+
+
+def will_serve_with_reload() -> bool:
+    """Whether MkDocs will hand the server to plugins (`on_serve`) after the first build: it does unless
+    live reload is off, which only the command line says."""
+    return "--no-livereload" not in sys.argv
 
 
 def watched_paths(server) -> dict[str, int]:

@@ -114,7 +114,7 @@ class ServeSession:
     def build_finished(self, config: MkDocsConfig, language: str | None) -> None:
         if language in self.builds:
             self.builds[language].finished = True
-        if self._full_build is None and language == self._expected[0]:
+        if self._full_build is None and self._expected[:1] == (language,) and live_server.will_serve_with_reload():
             # The first build, before the server starts: let it start with the first language built,
             # the others are built beside it (`install`).
             self._deferred = static_i18n.defer_other_languages(config)
@@ -163,7 +163,10 @@ class ServeSession:
                 self._all_built.set()
 
     def _save_html(self) -> None:
+        """After a full build: keep its pages' HTML for the next server."""
         if self.html is not None and self.ready:
+            log.debug(f"HTML cache: {self.html.hits} hits, {self.html.misses} misses")
+            self.html.hits = self.html.misses = 0
             self.html.save()
 
     def rebuild(self) -> None:
