@@ -216,7 +216,7 @@ class ServeSession:
         quizzes, inputs, markdown = sorted_changes
         to_render: dict[str | None, list[Page]] = defaultdict(list)
         if quizzes or inputs:
-            if not self._take_generated(site, inputs, to_render):
+            if not self._take_generated(site, inputs, not (changes.added or changes.removed), to_render):
                 return None
         for path in markdown:
             pages = [(lang, build.page_of(path)) for lang, build in self.builds.items()]
@@ -255,12 +255,13 @@ class ServeSession:
                 return None
         return quizzes, inputs, markdown
 
-    def _take_generated(self, site: QuizSite, inputs: bool, to_render: dict[str | None, list[Page]]) -> bool:
+    def _take_generated(self, site: QuizSite, inputs: bool, same_pages: bool,
+                        to_render: dict[str | None, list[Page]]) -> bool:
         """Make the generated pages again and give the ones that changed to their builds' files; False when
         the site changed shape."""
         if inputs:
             site.refresh()
-        result = site.site_pages()
+        result = site.site_pages(same_pages)
         self._report(result.problems)
         if result.cache_stats:
             log.debug(f"build cache: {result.cache_stats}")

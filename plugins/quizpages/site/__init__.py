@@ -79,9 +79,10 @@ class QuizSite:
 
     # -- the parts ---------------------------------------------------------------------------
 
-    def load(self, files: list[str] | None = None, folder: str | None = None) -> Catalog:
-        """Every quiz of the site, or just `files`, with ids relative to `folder` (the quizzes folder)."""
-        return self.library.load(folder or self.settings.quizzes_path, files)
+    def load(self, files: list[str] | None = None, folder: str | None = None, same_pages: bool = False) -> Catalog:
+        """Every quiz of the site, or just `files`, with ids relative to `folder` (the quizzes folder);
+        `same_pages`: see QuizLibrary.load."""
+        return self.library.load(folder or self.settings.quizzes_path, files, same_pages)
 
     def renderer(self, catalog: Catalog) -> Renderer:
         settings = self.settings
@@ -98,12 +99,13 @@ class QuizSite:
 
     # -- one MkDocs build ---------------------------------------------------------------------
 
-    def site_pages(self) -> BuildPages:
+    def site_pages(self, same_pages: bool = False) -> BuildPages:
         """Every language's generated pages and every problem, for a rebuild under `mkdocs serve` that
-        then updates only the pages that changed. The build cache stays in memory: `save_cache` writes it."""
+        then updates only the pages that changed; `same_pages`: no page or quiz file was added or removed
+        since the last build. The build cache stays in memory: `save_cache` writes it."""
         if self.build_cache is not None:
             self.build_cache.hits = self.build_cache.misses = 0
-        catalog = self.load()
+        catalog = self.load(same_pages=same_pages)
         renderer = self.renderer(catalog)
         pages = [page for language in self.languages for page in self.pages(catalog, renderer, language)]
         stats = f"{self.build_cache.hits} hits, {self.build_cache.misses} misses" if self.build_cache else ""
