@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+
 from conftest import ROOT, run, soup
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -44,10 +45,14 @@ def test_validate_benchmark_runs(tmp_path):
     assert result["files"] == 5 and result["ratio"] > 0
 
 
-def test_serve_benchmark_sees_the_edit_after_reload(tmp_path):
-    """Under `mkdocs serve --dirty`, an edited quiz's page shows the edit once live reload fires."""
+def test_serve_benchmark_measures_saves_and_starts_of_make_serve(tmp_path):
+    """`benchmarks/serve.py` runs `make serve`'s command and times saves (their edit shown after the reload), starts
+    and a full build."""
     out = tmp_path / "serve.json"
-    run([sys.executable, str(BENCH / "serve.py"), "--quizzes", "5", "--edits", "1", "--builds", "1",
+    run([sys.executable, str(BENCH / "serve.py"), "--quizzes", "5", "--saves", "1", "--rounds", "1",
          "--out", str(out)], cwd=ROOT, check=True)
     result = json.loads(out.read_text())
-    assert result["median_reload"] > 0 and result["median_full_build"] > 0
+    assert result["command"] == "mkdocs serve -a 127.0.0.1:PORT"  # the Makefile's recipe
+    [run_] = result["runs"]
+    assert set(run_["medians"]) == {"quiz_save", "page_save", "first_page_cold", "first_page_warm", "full_build"}
+    assert all(seconds > 0 for seconds in run_["medians"].values())
