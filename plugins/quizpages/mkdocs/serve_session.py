@@ -3,21 +3,15 @@
 MkDocs rebuilds the whole site after any change, once per language under
 mkdocs-static-i18n: seconds for a few hundred quizzes. The plugin keeps every
 language's finished build (language_builds.py) and the site's quizzes
-(QuizSite) in memory, and takes over the server's builder. Each rebuild
-compares the watched files with the last ones, and then:
+(QuizSite) in memory, and takes over the server's builder: each rebuild
+compares the watched files with the last ones, and renders again only the pages
+the changed files affect (page_updates.py), or, when it cannot tell, runs
+MkDocs' full build as before.
 
-- a quiz file, a strings file or a quiz template saved: the generated pages are
-  made again from the quizzes in memory and compared with the last ones
-  (site/page_changes.py); the pages that differ, and only they, are rendered
-  again: the edited quiz in every language, the quiz index when a title
-  changes, the quizzes whose "Next Quiz" names it;
-- a Markdown page saved: that page is rendered again;
-- anything else (mkdocs.yml, the theme, a page or asset added or removed), or a
-  save that changes which pages exist or in which languages (a quiz added,
-  removed or renamed): MkDocs' own full build, as before.
-
-The search index is updated with the re-rendered pages. The sitemap and the 404
-page list the pages and show the navigation, which an update never changes.
+The first build makes only the source language: the server answers as soon as
+it is done, while the other languages are built beside it; requests for their
+pages wait until then. Generated pages' HTML is kept for the next server
+(page_html.py).
 """
 
 from __future__ import annotations
@@ -25,7 +19,6 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections import defaultdict
 from collections.abc import Callable
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -37,10 +30,10 @@ from ..cache import HtmlCache
 from ..model import Problem
 from ..site import QuizSite
 from ..site.generated_pages import GeneratedPage
-from ..site.page_changes import changed_pages, page_id
+from ..site.page_changes import page_id
 from ..util.file_stamps import FileChanges, compare, read_stamps
-from . import live_server, page_html, search_index, static_i18n
-from .language_builds import LanguageBuild, render_again
+from . import live_server, page_html, page_updates, static_i18n
+from .language_builds import LanguageBuild
 
 log = get_plugin_logger(__name__)
 
@@ -149,18 +142,19 @@ class ServeSession:
     def _finish_first_build(self) -> None:
         """Beside the server, once it answers: the languages the first build left, then the HTML cache."""
         with self._lock:
-            try:
-                if self._deferred:
-                    start = time.perf_counter()
+            if self._deferred:
+                languages, start = ", ".join(self._deferred), time.perf_counter()
+                try:
                     static_i18n.build_other_languages(self.config)
-                    log.info(f"Built {', '.join(self._deferred)} in {time.perf_counter() - start:.2f} seconds")
-                self._save_html()
-            except Exception as exc:  # the server keeps serving; the next save builds the whole site again
-                log.error(f"Building {', '.join(self._deferred)} failed ({type(exc).__name__}: {exc})")
-                self.builds = {}
-            finally:
-                self._deferred = ()
-                self._all_built.set()
+                except Exception as exc:  # the server keeps serving; the next save builds the whole site again
+                    log.error(f"Building {languages} failed ({type(exc).__name__}: {exc})")
+                    self.builds = {}
+                else:
+                    log.info(f"Built {languages} in {time.perf_counter() - start:.2f} seconds")
+                finally:
+                    self._deferred = ()
+                    self._all_built.set()
+            self._save_html()
 
     def _save_html(self) -> None:
         """After a full build: keep its pages' HTML for the next server."""
@@ -194,6 +188,13 @@ class ServeSession:
             self._full_build()
             self._save_html()
 
+    def _update(self, changes: FileChanges) -> int | None:
+        site = self._site()
+        saved = page_updates.sort(changes, site) if site is not None and self.config is not None else None
+        if saved is None:
+            return None
+        return page_updates.update(self.config, self.builds, site, saved, self._report)
+
     def close(self) -> None:
         """When the server stops: keep what the updates loaded and rendered for the next build."""
         with self._lock:
@@ -202,83 +203,6 @@ class ServeSession:
                 site.save_cache()
             self._unsaved = False
             self._save_html()
-
-    # -- an update --------------------------------------------------------------------------
-
-    def _update(self, changes: FileChanges) -> int | None:
-        """Render again the pages `changes` affect; the number of pages, or None when only a full build is right."""
-        site = self._site()
-        if site is None or self.config is None:
-            return None
-        sorted_changes = self._sort(changes, site)
-        if sorted_changes is None:
-            return None
-        quizzes, inputs, markdown = sorted_changes
-        to_render: dict[str | None, list[Page]] = defaultdict(list)
-        if quizzes or inputs:
-            if not self._take_generated(site, inputs, not (changes.added or changes.removed), to_render):
-                return None
-        for path in markdown:
-            pages = [(lang, build.page_of(path)) for lang, build in self.builds.items()]
-            pages = [(lang, page) for lang, page in pages if page is not None]
-            if not pages:
-                return None
-            for lang, page in pages:
-                to_render[lang].append(page)
-        for language, pages in to_render.items():
-            static_i18n.switch_language(self.config, language)
-            search_index.forget(self.config, {page.url for page in pages})
-            if not render_again(self.config, self.builds[language], pages):
-                log.info("A page in the navigation changed its title: building the whole site")
-                return None
-        if to_render:
-            search_index.write(self.config)
-        return sum(len(pages) for pages in to_render.values())
-
-    def _sort(self, changes: FileChanges, site: QuizSite) -> tuple[bool, bool, list[str]] | None:
-        """(a quiz file changed, a template or strings file changed, the Markdown pages edited), or None
-        when something else changed, which only a full build handles."""
-        settings = site.settings
-        quizzes_dir = os.path.join(os.path.abspath(settings.quizzes_path), "")
-        folders = tuple(os.path.join(os.path.abspath(f), "") for f in site.input_folders)
-        docs_dir = os.path.join(os.path.abspath(settings.docs_dir), "")
-        quizzes = inputs = False
-        markdown = []
-        for path in sorted(changes.paths):
-            if path.startswith(quizzes_dir) and path.endswith(".yml"):
-                quizzes = True
-            elif path.startswith(folders):
-                inputs = True
-            elif path in changes.modified and path.startswith(docs_dir) and path.endswith(".md"):
-                markdown.append(path)
-            else:
-                return None
-        return quizzes, inputs, markdown
-
-    def _take_generated(self, site: QuizSite, inputs: bool, same_pages: bool,
-                        to_render: dict[str | None, list[Page]]) -> bool:
-        """Make the generated pages again and give the ones that changed to their builds' files; False when
-        the site changed shape."""
-        if inputs:
-            site.refresh()
-        result = site.site_pages(same_pages)
-        self._report(result.problems)
-        if result.cache_stats:
-            log.debug(f"build cache: {result.cache_stats}")
-        by_build = None not in self.builds  # with mkdocs-static-i18n, each language's pages are in its build
-        before = {pid: page for build in self.builds.values() for pid, (page, _file) in build.generated.items()}
-        changed = changed_pages(before, result.pages)
-        if changed is None:
-            log.info("Quiz pages were added or removed, or changed their languages: building the whole site")
-            return False
-        for page in changed:
-            build = self.builds[page.language if by_build else None]
-            _old, file = build.generated[page_id(page)]
-            file.content_string = page.content
-            build.generated[page_id(page)] = (page, file)
-            if file.page is not None:
-                to_render[build.language].append(file.page)
-        return True
 
 
 def _existing(folder: str, root: str) -> str | None:
