@@ -44,6 +44,9 @@ class HtmlCache:
         return entry
 
     def put(self, page: str, key: str, entry: dict) -> None:
+        superseded = self._current.get(page)
+        if superseded is not None and superseded != key:
+            self._added.pop(superseded, None)  # a page saved again and again keeps one new entry, not all
         self._added[key] = entry
         self._current[page] = key
 

@@ -5,6 +5,10 @@ make. So a generated page must carry the attributes it sets on its own files
 (`locale`, `alternates`, ...), and be listed per language for its sitemap.
 Without that plugin, every language is generated in one build: the source
 language at the root and the others under ``<lang>/``.
+
+Under `mkdocs serve`, the plugin also steers its per-language builds: it holds
+the other languages back until the server answers, and sets the config up for
+one language again to render a page of it between builds.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import logging
 from urllib.parse import urlsplit
 
+from mkdocs import utils as mkdocs_utils
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
@@ -53,7 +58,12 @@ def build_other_languages(config: MkDocsConfig) -> None:
     i18n = plugin(config)
     i18n.building = False
     i18n.search_entries.clear()  # its loop collects the first language's entries again
-    i18n.on_post_build(config)
+    clean_directory = mkdocs_utils.clean_directory
+    try:
+        i18n.on_post_build(config)
+    finally:  # it turns the site folder's cleaning off for its loop, and on again only if the loop ends well
+        mkdocs_utils.clean_directory = clean_directory
+        i18n.building = False
 
 
 def switch_language(config: MkDocsConfig, language: str | None) -> None:
