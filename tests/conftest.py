@@ -267,23 +267,24 @@ def _served(server: Serve, url: str) -> str:
     return LIVERELOAD.sub("", body)
 
 
-def assert_served_as_built(server: Serve, site: Path, tmp_path: Path) -> None:
-    """Every page, the sitemap and the search index the server has are what `mkdocs build` makes of the same files."""
+def assert_served_as_built(server: Serve, site: Path, tmp_path: Path, sub_path: str = "") -> None:
+    """Every page, the sitemap and the search index the server has are what `mkdocs build` makes of the same
+    files; `sub_path` (``quizsite/``): where the site's URL puts it below the server's root."""
     fresh = tmp_path / "fresh"
     shutil.rmtree(fresh, ignore_errors=True)
     fresh.mkdir()
     for source in site.iterdir():
         if source.name in ("mkdocs.yml", "content", "overrides", "strings"):
             (shutil.copytree if source.is_dir() else shutil.copy)(source, fresh / source.name)
-    build(fresh, strict=False, env={"SITE_URL": server.base})  # serve is not strict either
+    build(fresh, strict=False, env={"SITE_URL": server.base + sub_path})  # serve is not strict either
     out = fresh / "site"
     pages = sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))
     assert "quizzes/index.html" in pages  # a build, not an empty folder
     for page in pages:
-        url = page.removesuffix("index.html")
+        url = sub_path + page.removesuffix("index.html")
         assert _served(server, url) == (out / page).read_text(encoding="utf-8"), url
-    assert _served(server, "sitemap.xml") == (out / "sitemap.xml").read_text(encoding="utf-8")
-    served = json.loads(_served(server, "search/search_index.json"))
+    assert _served(server, sub_path + "sitemap.xml") == (out / "sitemap.xml").read_text(encoding="utf-8")
+    served = json.loads(_served(server, sub_path + "search/search_index.json"))
     built = json.loads((out / "search/search_index.json").read_text(encoding="utf-8"))
     assert served["config"] == built["config"]
     key = lambda doc: (doc["location"], doc["title"], doc["text"])  # noqa: E731 - entry order is not meaningful

@@ -150,3 +150,14 @@ def test_retitled_quiz_in_the_navigation_is_retitled_on_every_page(site, tmp_pat
         wait_for(lambda: "Trainer Deep Dive" in _nav(server, QUIZ), "the new title in the navigation", server.log)
         assert "building the whole site" in server.output()
         assert_served_as_built(server, site, tmp_path)
+
+
+def test_saved_quiz_under_a_sub_path(site, tmp_path):
+    """A project site (its URL under /quizsite/) is served there, and a save updates it as a build would."""
+    edit_config(site, lambda c: c["site_url"].value.__setitem__(1, "http://127.0.0.1:8000/quizsite/"))
+    with Serve(site) as server:
+        _edit(site, KUBEFLOW_QUIZ, "en: Kubeflow Trainer and Distributed Training Quiz", "en: Trainer Deep Dive")
+        wait_for(lambda: "Trainer Deep Dive" in _text(server, "quizsite/quizzes/"), "the new title", server.log)
+        assert _switcher(server, "quizsite/" + QUIZ) == {"en": "/quizsite/" + QUIZ, "ko": "/quizsite/ko/" + QUIZ}
+        assert "Updated 3 pages" in server.output()  # the quiz's English page, the English index, Helm's footer
+        assert_served_as_built(server, site, tmp_path, "quizsite/")
