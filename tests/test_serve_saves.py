@@ -161,3 +161,17 @@ def test_saved_quiz_under_a_sub_path(site, tmp_path):
         assert _switcher(server, "quizsite/" + QUIZ) == {"en": "/quizsite/" + QUIZ, "ko": "/quizsite/ko/" + QUIZ}
         assert "Updated 3 pages" in server.output()  # the quiz's English page, the English index, Helm's footer
         assert_served_as_built(server, site, tmp_path, "quizsite/")
+
+
+def test_saved_quiz_without_mkdocs_static_i18n(site, tmp_path):
+    """Without mkdocs-static-i18n, one build makes every language's quiz pages, and a save updates them all."""
+    edit_config(site, lambda c: c.update(plugins=[p for p in c["plugins"] if not (isinstance(p, dict) and "i18n" in p)],
+                                         nav=["index.md", "quizzes/index.md"]))
+    (site / "content/index.md").write_text("# Home\n", encoding="utf-8")  # no language folders at the root now
+    with Serve(site) as server:
+        _edit(site, KUBEFLOW_QUIZ, "What was the fundamental architectural approach", "What was the core design",
+              "근본적인 아키텍처 방식은", "핵심 설계는")
+        wait_for(lambda: "핵심 설계는" in _text(server, "ko/" + QUIZ), "the edited Korean page", server.log)
+        assert "What was the core design" in _text(server, QUIZ)
+        assert "Updated 2 pages" in server.output()
+        assert_served_as_built(server, site, tmp_path)
