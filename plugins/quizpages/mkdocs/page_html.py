@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import logging
 from importlib import metadata
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -60,7 +61,11 @@ def markdown_inputs(config: MkDocsConfig) -> str | None:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
             versions[name] = None
-    return _digest(json.dumps([names, settings, versions, config.use_directory_urls]))
+    # how links are resolved (`absolute_links: relative_to_docs`), and whether links to anchors are
+    # recorded for MkDocs to check (not with --verbose)
+    links = {name: dict(value) for name, value in dict(config.validation).items()}
+    recorded = logging.getLogger("mkdocs.structure.pages").getEffectiveLevel() > logging.DEBUG
+    return _digest(json.dumps([names, settings, versions, config.use_directory_urls, _stable(links), recorded]))
 
 
 def _stable(value):
