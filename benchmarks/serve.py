@@ -105,22 +105,26 @@ class Server:
             self.proc.wait()
 
 
-def save_seconds(base: str, page: str, path: Path, before: str, marker: str) -> float:
+def save_seconds(base: str, page: str, path: Path, before: str, marker: str, timeout: float = 120) -> float:
     """Seconds from saving `path` with `marker` put after `before` until the live-reload poll answers and
-    `page`, fetched again, shows `marker`."""
-    epoch, request_id = EPOCH.search(get(base + page)).groups()
+    `page`, fetched again, shows `marker`, as a browser showing `page` sees it."""
     text = path.read_text(encoding="utf-8")
     assert before in text, before
     time.sleep(SETTLE_SECONDS)
+    html = get(base + page)
     start = time.perf_counter()
     path.write_text(text.replace(before, f"{before}{marker} ", 1), encoding="utf-8")
-    while int(get(f"{base}livereload/{epoch}/{request_id}")) <= int(epoch):  # what the page's script does
-        pass
-    shown = marker in get(base + page)
-    seconds = time.perf_counter() - start
-    if not shown:
-        raise AssertionError(f"the reloaded page {page} does not show {marker!r}")
-    return seconds
+    while marker not in html:
+        # The page's script: a long poll that answers once a newer build is visible, then a reload. An
+        # editor's save can be seen half written and then whole, two rebuilds: the first reload may show
+        # the page as it was, and the reloaded page polls again.
+        epoch, request_id = EPOCH.search(html).groups()
+        while int(get(f"{base}livereload/{epoch}/{request_id}")) <= int(epoch):
+            pass
+        html = get(base + page)
+        if time.perf_counter() - start > timeout:
+            raise AssertionError(f"the reloaded page {page} does not show {marker!r}")
+    return time.perf_counter() - start
 
 
 def bench(count: int, rounds: int, saves: int, workdir: Path) -> dict:
