@@ -19,7 +19,6 @@ from ..settings import check_site
 from ..site import QuizSite
 from . import generated_files, static_i18n
 from .config import QuizPagesConfig, site_settings
-from .serve_session import ServeSession
 
 log = get_plugin_logger(__name__)
 
@@ -31,11 +30,13 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.command = "build"
         self.site: QuizSite | None = None  # kept between `serve` rebuilds while the settings stay the same
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
-        self.session: ServeSession | None = None  # under `mkdocs serve` only: see serve_session.py
+        self.session = None  # a ServeSession under `mkdocs serve` only: see serve_session.py
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
         if command == "serve" and not dirty:  # `--dirty` asks for MkDocs' own partial rebuilds
+            from .serve_session import ServeSession  # a build never needs it, nor the file watcher it imports
+
             self.session = ServeSession(lambda: self.site, self.report)
 
     @property
