@@ -33,5 +33,5 @@ def forget(config: MkDocsConfig, urls: set[str]) -> None:
 
 def write(config: MkDocsConfig) -> None:
     """Write the index file again from the entries the plugin holds, as it does at the end of a build."""
-    for plugin, _entries_ in _entries(config):
+    for plugin, _ in _entries(config):
         plugin.on_post_build(config=config)
