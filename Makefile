@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve serve-fast build test validate schema status bench clean
+.PHONY: serve build test validate schema status bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,11 +17,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-serve: $(STAMP)  ## Serve the site at http://127.0.0.1:8000/ with live reload
-	$(BIN)/mkdocs serve -a 127.0.0.1:8000
+SERVE_ADDR ?= 127.0.0.1:8000
 
-serve-fast: $(STAMP)  ## Serve with --dirty: saving one quiz re-renders only that quiz's pages
-	$(BIN)/mkdocs serve --dirty -a 127.0.0.1:8000
+serve: $(STAMP)  ## Serve the site at http://$(SERVE_ADDR)/ with live reload: a save re-renders only what it changed
+	$(BIN)/mkdocs serve -a $(SERVE_ADDR)
 
 build: $(STAMP)  ## Build the site into site/ the way the Pages workflow does
 	$(BIN)/mkdocs build --strict
@@ -47,7 +46,7 @@ $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 bench: $(STAMP) $(BENCH_STAMP)  ## Measure builds, validate, serve and import; writes docs/benchmarks.md (slow)
 	$(BIN)/python benchmarks/build.py --quizzes 50 200 500 --rounds 5
 	$(BIN)/python benchmarks/validate.py --files 1000 --rounds 5
-	$(BIN)/python benchmarks/serve.py --quizzes 200 --edits 3 --builds 3
+	$(BIN)/python benchmarks/serve.py --quizzes 50 250 500 --saves 5 --rounds 3
 	$(BIN)/python benchmarks/import_pages.py --pages 250 --rounds 5
 	$(BIN)/python benchmarks/report.py
 

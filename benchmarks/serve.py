@@ -1,12 +1,22 @@
-"""Editing under `mkdocs serve --dirty`: how long after one quiz file changes the reload arrives.
+"""`make serve` at a real site's scale: save to reload, and start to first page, next to a full build.
 
-    python benchmarks/serve.py --quizzes 200 --edits 3
+    python benchmarks/serve.py --quizzes 50 250 500 --saves 5 --rounds 3
 
-Generates the quizpages benchmark site, measures full builds, then starts
-`mkdocs serve --dirty`, changes one quiz file and waits the way the browser's
-live-reload script does (a long poll on /livereload/<epoch>/<id>), then fetches
-the page and checks it shows the change. Reports the median reload time and its
-ratio to the median full build measured in the same run.
+For each quiz count it generates the quizpages benchmark site (sitegen.py: that many
+quizzes, each in English and Korean) and runs there the very command `make serve`
+runs (the Makefile's recipe, read with `make -n`, on a free port). Each round:
+
+- first page, cold: the site's .cache/ deleted, seconds from starting the command
+  until a quiz page answers with its content;
+- save to reload, in that server once every language is built: a quiz file, then a
+  learning page, saved `--saves` times each; seconds from the save until the browser's
+  live-reload poll (the long poll on /livereload/<epoch>/<id> its script makes)
+  answers and the page, fetched again, shows the edit;
+- first page, warm: the server started again, with the cache the last one left;
+- a full build, `mkdocs build --strict`, its build cache warm as `make build` finds it.
+
+Medians over every round, and each count's ratios to its full build in the same run,
+go to benchmarks/results/serve.json; report.py turns them into docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -14,6 +24,8 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
+import shutil
 import signal
 import socket
 import statistics
@@ -21,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -29,8 +42,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import measure  # noqa: E402
 import sitegen  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent
 RESULTS = Path(__file__).resolve().parent / "results"
 EPOCH = re.compile(r"livereload\((\d+), (\d+)\)")
+LEARNING_PAGE = Path("content/en/ai-ml/kubeflow-trainer.md")
+LEARNING_URL = "ai-ml/kubeflow-trainer/"
+SETTLE_SECONDS = 1.0  # between saves, as an author pauses; also lets the file watcher see a quiet folder
+
+
+def serve_command(address: str) -> list[str]:
+    """The command `make serve` runs, as the Makefile's recipe says, serving at `address`."""
+    dry = subprocess.run(["make", "-s", "-n", "-C", str(ROOT), "serve", f"SERVE_ADDR={address}"],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    line = next(line for line in reversed(dry) if " serve " in f" {line} ")  # after any install steps
+    command = shlex.split(line)
+    command[0] = str((ROOT / command[0]).resolve())  # the recipe's .venv/bin/mkdocs is relative to the Makefile
+    return command
 
 
 def free_port() -> int:
@@ -44,83 +71,118 @@ def get(url: str, timeout: float = 120) -> str:
         return response.read().decode("utf-8")
 
 
-def wait_until_up(base: str, proc: subprocess.Popen, timeout: float = 600) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"mkdocs serve exited with {proc.returncode}")
+class Server:
+    """`make serve`'s command running in `site`, on a free port."""
+
+    def __init__(self, site: Path):
+        port = free_port()
+        self.base = f"http://127.0.0.1:{port}/"
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(serve_command(f"127.0.0.1:{port}"), cwd=site,
+                                     env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def first_page(self, page: str, shows: str, timeout: float = 600) -> float:
+        """Seconds from the start until `page` answers and shows `shows`."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}")
+            try:
+                if shows in get(self.base + page, timeout=30):
+                    return time.perf_counter() - self.started
+            except (OSError, urllib.error.URLError):
+                pass
+            time.sleep(0.02)
+        raise TimeoutError(f"{page} did not answer")
+
+    def stop(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGINT)  # Ctrl-C: the server saves its caches and ends
         try:
-            get(base, timeout=5)
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError("mkdocs serve did not start")
+            self.proc.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # the figures are taken; only the cleanup is left
+            self.proc.wait()
 
 
-def edit(quiz: Path, marker: str) -> None:
-    """Change one quiz's English intro, the way an author saves a file."""
-    text = quiz.read_text(encoding="utf-8")
-    text = text.replace("intro:\n  en: ", f"intro:\n  en: {marker} ", 1)
-    quiz.write_text(text, encoding="utf-8")
-
-
-def reload_seconds(base: str, page: str, quiz: Path, marker: str) -> float:
-    """Seconds from saving `quiz` until the live-reload poll answers and the page shows `marker`."""
+def save_seconds(base: str, page: str, path: Path, before: str, marker: str, timeout: float = 120) -> float:
+    """Seconds from saving `path` with `marker` put after `before` until the live-reload poll answers and
+    `page`, fetched again, shows `marker`, as a browser showing `page` sees it."""
+    text = path.read_text(encoding="utf-8")
+    assert before in text, before
+    time.sleep(SETTLE_SECONDS)
     html = get(base + page)
-    epoch, request_id = EPOCH.search(html).groups()
-    time.sleep(1.0)  # let the file watcher settle, as an author does between saves
     start = time.perf_counter()
-    edit(quiz, marker)
-    while True:  # the browser's script: a long poll that answers once a newer build is visible
-        answer = get(f"{base}livereload/{epoch}/{request_id}")
-        if int(answer) > int(epoch):
-            break
-    seconds = time.perf_counter() - start
-    if marker not in get(base + page):
-        raise AssertionError(f"the reloaded page {page} does not show the edit {marker!r}")
-    return seconds
+    path.write_text(text.replace(before, f"{before}{marker} ", 1), encoding="utf-8")
+    while marker not in html:
+        # The page's script: a long poll that answers once a newer build is visible, then a reload. An
+        # editor's save can be seen half written and then whole, two rebuilds: the first reload may show
+        # the page as it was, and the reloaded page polls again.
+        epoch, request_id = EPOCH.search(html).groups()
+        while int(get(f"{base}livereload/{epoch}/{request_id}")) <= int(epoch):
+            pass
+        html = get(base + page)
+        if time.perf_counter() - start > timeout:
+            raise AssertionError(f"the reloaded page {page} does not show {marker!r}")
+    return time.perf_counter() - start
+
+
+def bench(count: int, rounds: int, saves: int, workdir: Path) -> dict:
+    site = sitegen.make_quizpages(workdir / f"n{count}", count)
+    quiz_id = sitegen.quiz_id(count // 2)
+    quiz, quiz_page = site / "content" / "quizzes" / f"{quiz_id}.yml", f"quizzes/{quiz_id}/"
+    title = sitegen.quiz_data(count // 2, count)["title"]["en"]
+    runs: dict[str, list[float]] = {k: [] for k in ("first_page_cold", "first_page_warm", "quiz_save", "page_save",
+                                                     "full_build")}
+    for r in range(rounds):
+        shutil.rmtree(site / ".cache", ignore_errors=True)
+        server = Server(site)
+        try:
+            runs["first_page_cold"].append(server.first_page(quiz_page, title))
+            server.first_page("ko/" + quiz_page, "분산 학습 퀴즈")  # every language built: saves now update pages
+            for i in range(saves):  # the quiz's English intro, then the learning page's first heading
+                runs["quiz_save"].append(save_seconds(server.base, quiz_page, quiz, "intro:\n  en: ", f"r{r}q{i}"))
+            for i in range(saves):
+                runs["page_save"].append(save_seconds(server.base, LEARNING_URL, site / LEARNING_PAGE,
+                                                      "# Kubeflow Trainer ", f"r{r}p{i}"))
+        finally:
+            server.stop()
+        server = Server(site)
+        try:
+            runs["first_page_warm"].append(server.first_page(quiz_page, title))
+            server.first_page("ko/" + quiz_page, "분산 학습 퀴즈")  # and the cache for the next start is written
+        finally:
+            server.stop()
+        runs["full_build"].append(measure.mkdocs_build(site).seconds)
+        print(f"  {count:4d} quizzes, round {r + 1}: first page cold {runs['first_page_cold'][-1]:.2f} s, warm "
+              f"{runs['first_page_warm'][-1]:.2f} s; save quiz {statistics.median(runs['quiz_save'][-saves:]):.2f} s, "
+              f"page {statistics.median(runs['page_save'][-saves:]):.2f} s; full build {runs['full_build'][-1]:.2f} s",
+              flush=True)
+    medians = {name: statistics.median(values) for name, values in runs.items()}
+    return {"quizzes": count, "pages": len(sitegen.LANGUAGES) * (count + 3), "rounds": rounds, "saves": saves,
+            "seconds": runs, "medians": medians,
+            "ratios": {name: medians[name] / medians["full_build"] for name in runs if name != "full_build"}}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quizzes", type=int, default=200)
-    parser.add_argument("--edits", type=int, default=3)
-    parser.add_argument("--builds", type=int, default=3)
+    parser.add_argument("--quizzes", type=int, nargs="+", default=[50, 250, 500])
+    parser.add_argument("--saves", type=int, default=5, help="saves of each kind per round")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", type=Path, default=RESULTS / "serve.json")
     args = parser.parse_args(argv)
+    command = serve_command("127.0.0.1:PORT")
+    result = {"command": " ".join([Path(command[0]).name, *command[1:]]), "runs": []}
     with tempfile.TemporaryDirectory(prefix="quizpages-serve-") as tmp:
-        site = sitegen.make_quizpages(Path(tmp) / "site", args.quizzes)
-        quiz = site / "content" / "quizzes" / f"{sitegen.quiz_id(args.quizzes // 2)}.yml"
-        page = f"quizzes/{sitegen.quiz_id(args.quizzes // 2)}/"
-        port = free_port()
-        base = f"http://127.0.0.1:{port}/"
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        builds, reloads = [], []
-        proc = subprocess.Popen([str(measure.BIN / "mkdocs"), "serve", "--dirty", "-a", f"127.0.0.1:{port}"],
-                                cwd=site, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)
-        try:
-            wait_until_up(base, proc)
-            for i in range(max(args.edits, args.builds)):  # alternate: a full build, then an edit
-                if i < args.builds:
-                    builds.append(measure.mkdocs_build(site).seconds)
-                    print(f"  full build {i + 1}: {builds[-1]:.2f} s", flush=True)
-                if i < args.edits:
-                    reloads.append(reload_seconds(base, page, quiz, f"edit-{i}"))
-                    print(f"  reload after edit {i + 1}: {reloads[-1]:.2f} s", flush=True)
-        finally:
-            os.killpg(proc.pid, signal.SIGINT)
-            try:  # the server finishes the build it is in first, which on a loaded machine can take a while
-                proc.wait(timeout=120)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)  # the figures are taken; only the cleanup is left
-                proc.wait()
-    result = {"quizzes": args.quizzes, "full_build_seconds": builds, "reload_seconds": reloads,
-              "median_full_build": statistics.median(builds), "median_reload": statistics.median(reloads)}
-    result["ratio"] = result["median_reload"] / result["median_full_build"]
-    measure.save_json(args.out, result)
-    print(f"{args.quizzes} quizzes: reload {result['median_reload']:.2f} s, full build "
-          f"{result['median_full_build']:.2f} s, ratio {result['ratio']:.2f}")
+        for count in args.quizzes:  # written after each count, so a long run's finished counts survive
+            result["runs"].append(bench(count, args.rounds, args.saves, Path(tmp)))
+            measure.save_json(args.out, result)
+    for run in result["runs"]:
+        m = run["medians"]
+        print(f"{run['quizzes']} quizzes: save quiz {m['quiz_save']:.2f} s, learning page {m['page_save']:.2f} s; "
+              f"first page cold {m['first_page_cold']:.2f} s, warm {m['first_page_warm']:.2f} s; "
+              f"full build {m['full_build']:.2f} s")
+    print(f"wrote {args.out}")
     return 0
 
 

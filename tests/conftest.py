@@ -4,7 +4,9 @@ and drive headless Chromium."""
 from __future__ import annotations
 
 import functools
+import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -323,3 +325,37 @@ def open_page(browser, server):
         guard.check()
 
 
+LIVERELOAD = re.compile(r"<script>\s*var livereload = .*?</script>", re.DOTALL)  # what the server adds
+
+
+def _served(server: Serve, url: str) -> str:
+    status, body = server.page(url)
+    assert status == 200, url
+    return LIVERELOAD.sub("", body)
+
+
+def assert_served_as_built(server: Serve, site: Path, tmp_path: Path, sub_path: str = "") -> None:
+    """Every page, the sitemap and the search index the server has are what `mkdocs build` makes of the same
+    files; `sub_path` (``quizsite/``): where the site's URL puts it below the server's root."""
+    fresh = tmp_path / "fresh"
+    shutil.rmtree(fresh, ignore_errors=True)
+    fresh.mkdir()
+    for source in site.iterdir():
+        if source.name in ("mkdocs.yml", "content", "overrides", "strings"):
+            (shutil.copytree if source.is_dir() else shutil.copy)(source, fresh / source.name)
+    build(fresh, strict=False, env={"SITE_URL": server.base + sub_path})  # serve is not strict either
+    out = fresh / "site"
+    pages = sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))
+    assert "quizzes/index.html" in pages  # a build, not an empty folder
+    for page in pages:
+        url = sub_path + page.removesuffix("index.html")
+        assert _served(server, url) == (out / page).read_text(encoding="utf-8"), url
+    assert _served(server, sub_path + "sitemap.xml") == (out / "sitemap.xml").read_text(encoding="utf-8")
+    key = lambda doc: (doc["location"], doc["title"], doc["text"])  # noqa: E731 - entry order is not meaningful
+    indexes = sorted(str(p.relative_to(out)) for p in out.rglob("search_index.json"))
+    assert "search/search_index.json" in indexes
+    for index in indexes:  # one per language
+        served = json.loads(_served(server, sub_path + index))
+        built = json.loads((out / index).read_text(encoding="utf-8"))
+        assert served["config"] == built["config"], index
+        assert sorted(served["docs"], key=key) == sorted(built["docs"], key=key), index

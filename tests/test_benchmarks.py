@@ -1,4 +1,4 @@
-"""Smoke tests of benchmarks/ at 5 quizzes, and of the page cache behind `make serve-fast`.
+"""Smoke tests of benchmarks/ at 5 quizzes.
 
 The figures themselves are measured by `make bench`, never here.
 """
@@ -6,16 +6,11 @@ The figures themselves are measured by `make bench`, never here.
 from __future__ import annotations
 
 import json
-import os
 import sys
-import time
-from pathlib import Path
 
 from conftest import ROOT, run, soup
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from quizpages.cache import PageCache  # noqa: E402
 
 BENCH = ROOT / "benchmarks"
 
@@ -50,28 +45,17 @@ def test_validate_benchmark_runs(tmp_path):
     assert result["files"] == 5 and result["ratio"] > 0
 
 
-def test_serve_benchmark_sees_the_edit_after_reload(tmp_path):
-    """Under `mkdocs serve --dirty`, an edited quiz's page shows the edit once live reload fires."""
+def test_serve_benchmark_measures_saves_and_starts_of_make_serve(tmp_path):
+    """`benchmarks/serve.py` runs `make serve`'s command and times saves (their edit shown after the reload), starts
+    and a full build."""
     out = tmp_path / "serve.json"
-    run([sys.executable, str(BENCH / "serve.py"), "--quizzes", "5", "--edits", "1", "--builds", "1",
+    run([sys.executable, str(BENCH / "serve.py"), "--quizzes", "5", "--saves", "1", "--rounds", "1",
          "--out", str(out)], cwd=ROOT, check=True)
     result = json.loads(out.read_text())
-    assert result["median_reload"] > 0 and result["median_full_build"] > 0
-
-
-def test_page_cache_rewrites_a_page_only_when_it_changes(tmp_path):
-    """An unchanged generated page keeps its cache file's time, so --dirty skips rebuilding it."""
-    cache = PageCache(str(tmp_path / "cache"))
-    path = cache.store("ko/quizzes/a.md", "# A\n")
-    assert Path(path).read_text(encoding="utf-8") == "# A\n"
-    old = time.time() - 100
-    os.utime(path, (old, old))
-    assert PageCache(str(tmp_path / "cache")).store("ko/quizzes/a.md", "# A\n") == path  # a new server too
-    cache.store("ko/quizzes/a.md", "# A\n")
-    assert os.path.getmtime(path) == old
-    cache.store("ko/quizzes/a.md", "# A, edited\n")
-    assert os.path.getmtime(path) > old
-    assert Path(path).read_text(encoding="utf-8") == "# A, edited\n"
+    assert result["command"] == "mkdocs serve -a 127.0.0.1:PORT"  # the Makefile's recipe
+    [run_] = result["runs"]
+    assert set(run_["medians"]) == {"quiz_save", "page_save", "first_page_cold", "first_page_warm", "full_build"}
+    assert all(seconds > 0 for seconds in run_["medians"].values())
 
 
 def test_import_benchmark_imports_every_page(tmp_path):

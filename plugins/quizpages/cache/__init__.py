@@ -1,6 +1,6 @@
-"""Caches between builds: loaded quizzes and rendered pages keyed by content, and page files for `serve --dirty`."""
+"""Caches between builds, keyed by content: loaded quizzes and rendered pages, and (under `serve`) their HTML."""
 
-from .build_cache import BuildCache, inputs_key
-from .page_cache import PageCache
+from .build_cache import BuildCache, inputs_key, inputs_stamp
+from .html_cache import HtmlCache
 
-__all__ = ["BuildCache", "PageCache", "inputs_key"]
+__all__ = ["BuildCache", "HtmlCache", "inputs_key", "inputs_stamp"]

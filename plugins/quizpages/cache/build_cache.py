@@ -46,25 +46,40 @@ def _files_under(folder: str) -> list[str]:
     return found
 
 
+def _input_files(folders: tuple[str, ...], kinds: Registry) -> list[str]:
+    """quizpages' own code, templates and strings, every such file under `folders`, and the code of
+    registered kinds that live elsewhere."""
+    found = [path for folder in (PACKAGE, *folders) for path in _files_under(folder)]
+    outside = sorted({_module_file(kind.body) for kind in kinds} - {None})
+    return found + [path for path in outside if not path.startswith(PACKAGE + os.sep)]
+
+
 def inputs_key(settings: object, folders: tuple[str, ...] = (), kinds: Registry = KINDS) -> str:
     """A hash of everything but the quiz files that a loaded quiz or a rendered page depends on:
     `settings` (their repr), quizpages' own code, templates and strings, the code of registered kinds
     that live elsewhere, and every template or strings file under `folders` (a site's overrides).
     Changing any of them makes every entry a miss."""
     parts = [repr(settings).encode(), str(codec.FORMAT).encode()]
-    outside = sorted({_module_file(kind.body) for kind in kinds} - {None})
-    for folder in (PACKAGE, *folders):
-        for path in _files_under(folder):
-            try:
-                with open(path, "rb") as f:
-                    parts += [path.encode(), f.read()]
-            except OSError:  # a file that vanished while listing: it is part of no build
-                continue
-    for path in outside:
-        if not path.startswith(PACKAGE + os.sep):
+    for path in _input_files(folders, kinds):
+        try:
             with open(path, "rb") as f:
                 parts += [path.encode(), f.read()]
+        except OSError:  # a file that vanished while listing: it is part of no build
+            continue
     return _digest(*parts)
+
+
+def inputs_stamp(folders: tuple[str, ...] = (), kinds: Registry = KINDS) -> tuple:
+    """The files `inputs_key` reads, with their modification times and sizes: a cheap way to tell,
+    between rebuilds under `mkdocs serve`, that the key must be computed again."""
+    stamps = []
+    for path in _input_files(folders, kinds):
+        try:
+            stat = os.stat(path)
+        except OSError:
+            continue
+        stamps.append((path, stat.st_mtime_ns, stat.st_size))
+    return tuple(stamps)
 
 
 def _module_file(cls: type) -> str | None:
@@ -146,21 +161,25 @@ class BuildCache:
 
     # -- the file --------------------------------------------------------------------------
 
-    def save(self, prune: bool) -> bool:
+    def save(self, prune: bool, release: bool = True) -> bool:
         """Write the entries this build used, plus, unless `prune`, every entry already stored.
 
         Prune after a build that rendered every page (the file then holds exactly what the next
         build needs); not after one language's rebuild under `mkdocs serve`, which would drop the
         other languages' pages. Writes only when the file would change; returns whether it wrote.
-        A failed write is ignored: the cache is only a shortcut."""
+        A failed write is ignored: the cache is only a shortcut. Without `release`, the entries
+        stay in memory as the file now holds them (for the next rebuild of a running `serve`)."""
         stored = self._entries("quizzes"), self._entries("pages")
         used = self._used["quizzes"], self._used["pages"]
         if not prune:
             used = {**stored[0], **used[0]}, {**stored[1], **used[1]}
-        # Either way, let go of the entries: they are on disk, and a big site's pages and models
+        # Normally let go of the entries: they are on disk, and a big site's pages and models
         # should not stay in memory through the rest of the build (a later use reads the file again).
         changed, self._changed = self._changed, False
-        self._stored, self._used = None, {"quizzes": {}, "pages": {}}
+        if release:
+            self._stored, self._used = None, {"quizzes": {}, "pages": {}}
+        else:
+            self._stored, self._used = {"quizzes": used[0], "pages": used[1]}, {"quizzes": {}, "pages": {}}
         if not changed and all(u.keys() == s.keys() for u, s in zip(used, stored)):
             return False
         try:

@@ -8,7 +8,6 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from ..cache import PageCache
 from ..model import layout
 from ..settings import SiteSettings
 from ..site.generated_pages import GeneratedPage
@@ -29,13 +28,9 @@ def remove_quiz_sources(files: Files, quizzes_dir: str) -> None:
             files.remove(file)
 
 
-def add_page(files: Files, config: MkDocsConfig, settings: SiteSettings, page: GeneratedPage,
-             page_cache: PageCache | None) -> File:
-    languages = settings.languages
-    cached = (page_cache.store(static_i18n.src_uri(config, page.language, languages, page.markdown_path),
-                               page.content) if page_cache else None)
-    file = static_i18n.generated_page(config, page.language, languages, page.markdown_path, page.content,
-                                      page.available_in, cached, in_nav=not page.is_quiz)
+def add_page(files: Files, config: MkDocsConfig, settings: SiteSettings, page: GeneratedPage) -> File:
+    file = static_i18n.generated_page(config, page.language, settings.languages, page.markdown_path,
+                                      page.content, page.available_in, in_nav=not page.is_quiz)
     existing = files.get_file_from_path(file.src_uri)
     if existing is not None and existing.generated_by is None:
         raise PluginError(

@@ -10,11 +10,10 @@ import os
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from ..cache import PageCache
 from ..model import Problem
 from ..settings import check_site, site_warnings
 from ..site import QuizSite
@@ -31,10 +30,14 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.command = "build"
         self.site: QuizSite | None = None  # kept between `serve` rebuilds while the settings stay the same
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
-        self.page_cache: PageCache | None = None  # under `mkdocs serve` only: see cache/page_cache.py
+        self.session = None  # a ServeSession under `mkdocs serve` only: see serve_session.py
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
+        if command == "serve" and not dirty:  # `--dirty` asks for MkDocs' own partial rebuilds
+            from .serve_session import ServeSession  # a build never needs it, nor the file watcher it imports
+
+            self.session = ServeSession(lambda: self.site, self.report)
 
     @property
     def serving(self) -> bool:
@@ -47,13 +50,17 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         problems = check_site(settings)
         if problems:
             raise PluginError("\n".join(f"Config value '{setting}': {message}" for setting, message in problems))
+        if static_i18n.current_language(config) is not None:
+            return None  # a later language's build of mkdocs-static-i18n: the site build began with the first
         for setting, message in site_warnings(settings):
             log.warning(f"Config value '{setting}': {message}")
         if self.site is None or self.site.settings != settings:
             self.site = QuizSite(settings)
-        if self.serving and self.page_cache is None:
-            self.page_cache = PageCache(os.path.join(settings.cache_path, "pages"))
+        else:
+            self.site.refresh()  # under `serve`: an edited template or strings file
         link_warnings.install(self.quiz_uris)
+        if self.session is not None:
+            self.session.build_started(config)
         return None
 
     @event_priority(-200)  # after mkdocs-static-i18n (-100), which drops files it did not make
@@ -67,12 +74,55 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.report(result.problems)
         if result.cache_stats:
             log.debug(f"build cache: {result.cache_stats}")
+        generated = []
         for page in result.pages:
-            file = generated_files.add_page(files, config, self.site.settings, page, self.page_cache)
+            file = generated_files.add_page(files, config, self.site.settings, page)
+            generated.append((page, file))
             if page.is_quiz:
                 self.quiz_uris.add(file.src_uri)
         generated_files.add_assets(files, config)
+        if self.session is not None:
+            self.session.files_ready(static_i18n.current_language(config), files, generated)
         return files
+
+    def on_pre_page(self, page: Page, config: MkDocsConfig, files: Files) -> Page:
+        if self.session is not None:
+            self.session.page_starting(static_i18n.current_language(config), page, files)
+        return page
+
+    @event_priority(-200)  # the navigation as mkdocs-static-i18n (-100) leaves it
+    def on_nav(self, nav, config: MkDocsConfig, files: Files):
+        if self.session is not None:
+            self.session.nav_ready(static_i18n.current_language(config), nav)
+        return nav
+
+    @event_priority(-200)
+    def on_env(self, env, config: MkDocsConfig, files: Files):
+        if self.session is not None:
+            self.session.env_ready(static_i18n.current_language(config), env)
+        return env
+
+    @event_priority(-50)  # before mkdocs-static-i18n (-100) starts the next language's build
+    def _on_language_built(self, config: MkDocsConfig) -> None:
+        if self.session is not None:
+            self.session.build_finished(config, static_i18n.current_language(config))
+
+    @event_priority(-110)  # after mkdocs-static-i18n (-100) has built every language and written the index
+    def _on_site_built(self, config: MkDocsConfig) -> None:
+        if not self.config.enabled or self.site is None or not static_i18n.all_languages_built(config):
+            return  # under `serve`, languages built after the server started split it there (serve_session.py)
+        search_per_language.split_index(config.site_dir, self.site.languages)
+
+    on_post_build = CombinedEvent(_on_language_built, _on_site_built)
+
+    def on_serve(self, server, config: MkDocsConfig, builder):
+        if self.session is not None and self.site is not None:
+            self.session.install(server, builder)
+        return server
+
+    def on_shutdown(self) -> None:
+        if self.session is not None:
+            self.session.close()
 
     def report(self, problems: list[Problem]) -> None:
         """Log every problem; fail a build on errors, but never a `mkdocs serve`. Paths are relative to the
@@ -109,9 +159,3 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         if page.file.src_uri not in self.quiz_uris:
             return output
         return generated_files.with_assets(output, page.url)
-
-    @event_priority(-110)  # after mkdocs-static-i18n (-100) has built every language and written the index
-    def on_post_build(self, config: MkDocsConfig) -> None:
-        if not self.config.enabled or self.site is None or not static_i18n.all_languages_built(config):
-            return
-        search_per_language.split_index(config.site_dir, self.site.languages)

@@ -5,12 +5,18 @@ make. So a generated page must carry the attributes it sets on its own files
 (`locale`, `alternates`, ...), and be listed per language for its sitemap.
 Without that plugin, every language is generated in one build: the source
 language at the root and the others under ``<lang>/``.
+
+Under `mkdocs serve`, the plugin also steers its per-language builds: it holds
+the other languages back until the server answers, and sets the config up for
+one language again to render a page of it between builds.
 """
 
 from __future__ import annotations
 
+import logging
 from urllib.parse import urlsplit
 
+from mkdocs import utils as mkdocs_utils
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.structure.pages import Page
@@ -35,6 +41,57 @@ def all_languages_built(config: MkDocsConfig) -> bool:
     return i18n is None or not getattr(i18n, "building", False)
 
 
+def build_languages(config: MkDocsConfig) -> tuple[str | None, ...]:
+    """The languages mkdocs-static-i18n builds one after the other, or (None,): one build of them all."""
+    i18n = plugin(config)
+    return tuple(i18n.build_languages) if i18n else (None,)
+
+
+def defer_other_languages(config: MkDocsConfig) -> tuple[str, ...]:
+    """At the end of the first language's build: make mkdocs-static-i18n skip building the other languages
+    now (it builds them from its `on_post_build`, unless it is building already); returns them."""
+    i18n = plugin(config)
+    if i18n is None:
+        return ()
+    others = tuple(lang for lang in i18n.build_languages if lang != i18n.current_language)
+    if others:
+        i18n.building = True
+    return others
+
+
+def build_other_languages(config: MkDocsConfig) -> None:
+    """Build the languages `defer_other_languages` held back, with mkdocs-static-i18n's own loop, which also
+    merges every language's search entries into the index and writes it."""
+    i18n = plugin(config)
+    i18n.building = False
+    i18n.search_entries.clear()  # its loop collects the first language's entries again
+    clean_directory = mkdocs_utils.clean_directory
+    try:
+        i18n.on_post_build(config)
+    finally:  # it turns the site folder's cleaning off for its loop, and on again only if the loop ends well
+        mkdocs_utils.clean_directory = clean_directory
+        i18n.building = False
+
+
+def switch_language(config: MkDocsConfig, language: str | None) -> None:
+    """Set `config` up for `language` again, as mkdocs-static-i18n does before each language's build (its
+    theme language, language switcher and per-language overrides), to render one page of that language
+    between builds. Nothing to do without that plugin, whose one build has every language."""
+    i18n = plugin(config)
+    if i18n is None or language is None or language == i18n.current_language:
+        return
+    i18n.current_language = language
+    logger = logging.getLogger("mkdocs.plugins.mkdocs_static_i18n")
+    level = logger.level
+    logger.setLevel(logging.WARNING)  # its "Building 'ko' documentation" would be untrue here
+    try:
+        i18n.on_config(config)
+    finally:
+        logger.setLevel(level)
+    # it adds its sitemap template folder each time: keep the theme's folders as one build leaves them
+    config.theme.dirs[:] = list(dict.fromkeys(config.theme.dirs))
+
+
 def _src_uri(config: MkDocsConfig, language: str, source_language: str, markdown_path: str) -> str:
     if plugin(config) is not None:
         return f"{language}/{markdown_path}"  # the folder layout: docs/<lang>/...
@@ -53,23 +110,15 @@ def _stub(config: MkDocsConfig, language: str, source_language: str, markdown_pa
                 dest_uri=_dest_uri(config, language, source_language, markdown_path))
 
 
-def src_uri(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str) -> str:
-    """The src_uri of a generated page in `language`."""
-    return _src_uri(config, language, languages[0], markdown_path)
-
-
 def generated_page(config: MkDocsConfig, language: str, languages: tuple[str, ...], markdown_path: str,
-                   content: str, available_in: tuple[str, ...], abs_src_path: str | None = None,
-                   in_nav: bool = False) -> File:
-    """A generated page in `language`, wired into mkdocs-static-i18n when the site uses it.
-    With `abs_src_path` (a cache file holding `content`) the page is backed by that file. A page not
+                   content: str, available_in: tuple[str, ...], in_nav: bool = False) -> File:
+    """A generated page in `language`, wired into mkdocs-static-i18n when the site uses it. A page not
     `in_nav` (every quiz: the index links them) is marked so, and MkDocs does not list it at every
     build among the pages "not included in the nav"."""
     source = languages[0]
     uri = _src_uri(config, language, source, markdown_path)
     inclusion = InclusionLevel.UNDEFINED if in_nav else InclusionLevel.NOT_IN_NAV
-    file = (File.generated(config, uri, abs_src_path=abs_src_path, inclusion=inclusion) if abs_src_path
-            else File.generated(config, uri, content=content, inclusion=inclusion))
+    file = File.generated(config, uri, content=content, inclusion=inclusion)
     file.dest_uri = _dest_uri(config, language, source, markdown_path)
     i18n = plugin(config)
     if i18n is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from ..cache import BuildCache, inputs_key
+from ..cache import BuildCache, inputs_key, inputs_stamp
 from ..kinds import KINDS, Registry
 from ..model import Problem
 from ..render import Renderer, Strings
@@ -37,29 +37,52 @@ class QuizSite:
         self.settings = settings
         self.kinds = kinds
         self.languages = settings.languages
-        self.build_cache = self._build_cache() if use_cache and settings.cache else None
-        self.library = QuizLibrary(self.languages, settings.allowed_html, settings.docs_dir, self.build_cache,
-                                   kinds)
+        self.use_cache = use_cache and settings.cache
+        # everything a loaded quiz or a rendered page depends on, besides the quiz files themselves
+        self._input_folders = (tuple(os.path.join(d, OVERRIDE_SUBDIR) for d in settings.override_dirs)
+                               + settings.strings_dirs)
+        self._inputs = inputs_stamp(self._input_folders, kinds)
+        self._start()
         self._prerendered: dict[str, list[GeneratedPage]] = {}
+
+    def _start(self) -> None:
+        self.build_cache = self._build_cache() if self.use_cache else None
+        self.library = QuizLibrary(self.languages, self.settings.allowed_html, self.settings.docs_dir,
+                                   self.build_cache, self.kinds)
 
     @property
     def source_language(self) -> str:
         return self.languages[0]
 
+    @property
+    def input_folders(self) -> tuple[str, ...]:
+        """The site's template override and strings folders: what its pages depend on besides quiz files."""
+        return self._input_folders
+
     def _build_cache(self) -> BuildCache:
-        # everything a loaded quiz or a rendered page depends on, besides the quiz files themselves
         settings = self.settings
-        folders = tuple(os.path.join(d, OVERRIDE_SUBDIR) for d in settings.override_dirs) + settings.strings_dirs
         names = tuple((lang, settings.language_name(lang)) for lang in self.languages)
         return BuildCache(os.path.join(settings.cache_path, "build"),
-                          inputs_key((self.languages, settings.allowed_html, names), folders, self.kinds),
+                          inputs_key((self.languages, settings.allowed_html, names), self._input_folders,
+                                     self.kinds),
                           self.kinds)
+
+    def refresh(self) -> bool:
+        """Under `mkdocs serve`, take up edited templates and strings (the site's or quizpages' own):
+        they are in every cache key, so the cache starts over under the new key. True when one changed."""
+        stamp = inputs_stamp(self._input_folders, self.kinds)
+        if stamp == self._inputs:
+            return False
+        self._inputs = stamp
+        self._start()
+        return True
 
     # -- the parts ---------------------------------------------------------------------------
 
-    def load(self, files: list[str] | None = None, folder: str | None = None) -> Catalog:
-        """Every quiz of the site, or just `files`, with ids relative to `folder` (the quizzes folder)."""
-        return self.library.load(folder or self.settings.quizzes_path, files)
+    def load(self, files: list[str] | None = None, folder: str | None = None, same_pages: bool = False) -> Catalog:
+        """Every quiz of the site, or just `files`, with ids relative to `folder` (the quizzes folder);
+        `same_pages`: see QuizLibrary.load."""
+        return self.library.load(folder or self.settings.quizzes_path, files, same_pages)
 
     def renderer(self, catalog: Catalog, markdown_links: bool = False) -> Renderer:
         """The renderer of the site's pages; `markdown_links` for Markdown files read without MkDocs."""
@@ -76,6 +99,22 @@ class QuizSite:
         return pages_of_language(catalog, renderer, language, os.getcwd(), self.build_cache)
 
     # -- one MkDocs build ---------------------------------------------------------------------
+
+    def site_pages(self, same_pages: bool = False) -> BuildPages:
+        """Every language's generated pages and every problem, for a rebuild under `mkdocs serve` that
+        then updates only the pages that changed; `same_pages`: no page or quiz file was added or removed
+        since the last build. The build cache stays in memory: `save_cache` writes it."""
+        if self.build_cache is not None:
+            self.build_cache.hits = self.build_cache.misses = 0
+        catalog = self.load(same_pages=same_pages)
+        renderer = self.renderer(catalog)
+        pages = [page for language in self.languages for page in self.pages(catalog, renderer, language)]
+        stats = f"{self.build_cache.hits} hits, {self.build_cache.misses} misses" if self.build_cache else ""
+        return BuildPages(pages, catalog.problems, stats)
+
+    def save_cache(self) -> bool:
+        """Write what the last `site_pages` used (every language's pages, so the rest is pruned); True when written."""
+        return self.build_cache is not None and self.build_cache.save(prune=True, release=False)
 
     def build_pages(self, building: str | None, serving: bool) -> BuildPages:
         """The generated pages of the build of `building` (mkdocs-static-i18n's current language), or of
@@ -105,7 +144,7 @@ class QuizSite:
             # A build (not `serve`) has rendered every language's pages by now, so the cache can keep
             # only what they used; `serve` renders one language at a time, so it keeps the rest too.
             cache = self.build_cache
-            written = cache.save(prune=not serving)
+            written = cache.save(prune=not serving, release=not serving)  # `serve` keeps it for the next rebuild
             stats = f"{cache.hits} hits, {cache.misses} misses, {'written' if written else 'unchanged'}"
         report = catalog.problems if building in (None, self.source_language) else None
         return BuildPages(pages, report, stats)

@@ -55,6 +55,7 @@ class QuizLibrary:
         self.docs_dir = docs_dir  # where learning pages live; None skips the link checks
         self.cache = cache  # its inputs key must cover languages and allowed_html: see QuizSite
         self._memo: dict[str, tuple[tuple[int, int], Quiz | None, list[Problem], str | None]] = {}
+        self._links: dict[str, tuple[Quiz, list[Problem]]] = {}  # path -> the quiz its link problems are of
 
     def load_file(self, path: str, quiz_id: str) -> tuple[Quiz | None, list[Problem], str | None]:
         """The quiz (None when it has errors), its problems, and its build cache key (or None)."""
@@ -86,17 +87,28 @@ class QuizLibrary:
     def forget(self) -> None:
         """Let go of every loaded quiz; the next load reads the files (or the build cache) again."""
         self._memo.clear()
+        self._links.clear()
 
-    def load(self, quizzes_dir: str, files: list[str] | None = None) -> Catalog:
+    def load(self, quizzes_dir: str, files: list[str] | None = None, same_pages: bool = False) -> Catalog:
         """Load every quiz under `quizzes_dir` (or just `files`, ids still relative to it). Other files
-        in the folder are reported: they are never published."""
+        in the folder are reported: they are never published. `same_pages`: no page was added or removed
+        since the last load, so the link checks of an unchanged quiz still hold."""
         with paused_gc():
-            catalog = self._load(quizzes_dir, find_quiz_files(quizzes_dir) if files is None else files)
+            catalog = self._load(quizzes_dir, find_quiz_files(quizzes_dir) if files is None else files, same_pages)
         if files is None:
             catalog.problems = sorted(catalog.problems + not_quizzes(find_other_files(quizzes_dir)), key=sort_key)
         return catalog
 
-    def _load(self, quizzes_dir: str, paths: list[str]) -> Catalog:
+    def _link_problems(self, path: str, quiz: Quiz, quizzes_dir: str, same_pages: bool) -> list[Problem]:
+        # not cached between builds: the pages a quiz links to change without the quiz file changing
+        known = self._links.get(path)
+        if same_pages and known is not None and known[0] is quiz:
+            return known[1]
+        problems = check_links(quiz, self.docs_dir, quizzes_dir) + check_text_links(quiz, self.docs_dir, quizzes_dir)
+        self._links[path] = (quiz, problems)
+        return problems
+
+    def _load(self, quizzes_dir: str, paths: list[str], same_pages: bool) -> Catalog:
         catalog = Catalog()
         for path in paths:
             quiz_id = quiz_id_from_file(path, quizzes_dir)
@@ -109,9 +121,7 @@ class QuizLibrary:
             if id_problems:
                 quiz, problems = None, problems + id_problems
             if quiz is not None and self.docs_dir is not None:
-                # not cached: the pages a quiz links to change without the quiz file changing
-                link_problems = (check_links(quiz, self.docs_dir, quizzes_dir)
-                                 + check_text_links(quiz, self.docs_dir, quizzes_dir))
+                link_problems = self._link_problems(path, quiz, quizzes_dir, same_pages)
                 problems = problems + link_problems
                 if any(p.is_error for p in link_problems):
                     quiz = None

@@ -1,0 +1,61 @@
+"""MkDocs' live-reload server, set up for quick saves and a quick start.
+
+MkDocs polls the watched folders every half second, then waits a tenth of a
+second for more changes: a save would wait a quarter of a second on average
+before its rebuild starts, half of the time quizpages needs to show it. A
+poll of the docs folder takes a few milliseconds, so polling five times as
+often costs little.
+
+The server can also hold some requests until a build running beside it is
+done: the pages of the languages that are still being built.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+from watchdog.observers.polling import PollingObserver
+
+POLL_SECONDS = 0.1
+HOLD_SECONDS = 120  # then answer anyway, as the page is: never leave a browser waiting forever
+
+
+def will_serve_with_reload() -> bool:
+    """Whether MkDocs will hand the server to plugins (`on_serve`) after the first build: it does unless
+    live reload is off, which only the command line says."""
+    return "--no-livereload" not in sys.argv
+
+
+def watched_paths(server) -> dict[str, int]:
+    """The paths the server watches, with how many times each was added. MkDocs keeps no public list."""
+    watched = getattr(server, "_watched_paths", None)
+    return dict(watched) if isinstance(watched, dict) else {}
+
+
+def poll_faster(server, seconds: float = POLL_SECONDS) -> None:
+    """Make the server poll every `seconds`; before `server.serve()`, while its observer has not started."""
+    watched = watched_paths(server)
+    if not watched or not hasattr(server, "observer"):
+        return  # another MkDocs than this plugin knows: keep its own watching
+    for path, count in watched.items():
+        for _ in range(count):
+            server.unwatch(path)
+    server.observer = PollingObserver(timeout=seconds)
+    for path, count in watched.items():
+        for _ in range(count):
+            server.watch(path)
+
+
+def hold_until(server, ready: threading.Event, prefixes: tuple[str, ...]) -> None:
+    """Make requests for paths under `prefixes` (below the server's mount path) wait until `ready` is set."""
+    mount = getattr(server, "mount_path", "/")
+    held = tuple(mount + prefix for prefix in prefixes)
+    app = server.get_app()
+
+    def application(environ, start_response):
+        if not ready.is_set() and environ.get("PATH_INFO", "").startswith(held):
+            ready.wait(HOLD_SECONDS)
+        return app(environ, start_response)
+
+    server.set_app(application)

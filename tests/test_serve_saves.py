@@ -1,0 +1,190 @@
+"""Under `mkdocs serve`, a save shows on every page it affects, and the served site is the one a fresh build makes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import (ENGLISH_ONLY, KUBEFLOW_QUIZ, ROOT, Serve, assert_served_as_built, copy_site, edit_config,
+                      quizpages_options, wait_for)
+
+QUIZ = "quizzes/ai-ml/kubeflow-trainer/"
+HELM = "quizzes/helm/"
+HELM_FILE = Path("content/quizzes/helm.yml")
+PRACTICE_FILE = Path("content/quizzes/ai-ml/kubeflow-trainer-practice.yml")
+STRINGS = Path("strings/en.yml")
+TEMPLATE = Path("overrides/fragments/quizpages/quiz.md.j2")
+LEARNING = Path("content/en/ai-ml/kubeflow-trainer.md")
+
+
+@pytest.fixture
+def site(tmp_path) -> Path:
+    """The bundled site, an English-only quiz whose "Next Quiz" is the Kubeflow quiz, and the site's own
+    strings file and quiz template."""
+    (tmp_path / "site").mkdir()
+    site = copy_site(tmp_path / "site")
+    (site / HELM_FILE).write_text(ENGLISH_ONLY, encoding="utf-8")
+    (site / STRINGS).parent.mkdir()
+    (site / STRINGS).write_text("return_to_learning: Back to the study guide\n", encoding="utf-8")
+    (site / TEMPLATE).parent.mkdir(parents=True)
+    shutil.copy(ROOT / "plugins/quizpages/fragments/quiz.md.j2", site / TEMPLATE)
+    edit_config(site, lambda c: quizpages_options(c).update(strings_dir="strings"))
+    return site
+
+
+def _soup(server: Serve, url: str) -> BeautifulSoup | None:
+    status, body = server.page(url)
+    return BeautifulSoup(body, "html.parser") if status == 200 else None
+
+
+def _text(server: Serve, url: str) -> str:
+    page = _soup(server, url)
+    return page.select_one("article").get_text(" ", strip=True) if page else ""
+
+
+def _edit(site: Path, path: Path, *replacements: str) -> None:
+    """Save `path` once with each (old, new) pair of `replacements` replaced, as an editor saves: the new
+    text written beside the site, then moved into place, so the server never sees half a file."""
+    text = (site / path).read_text(encoding="utf-8")
+    for old, new in zip(replacements[::2], replacements[1::2]):
+        assert old in text, old
+        text = text.replace(old, new)
+    saved = site.parent / "saved.tmp"
+    saved.write_text(text, encoding="utf-8")
+    os.replace(saved, site / path)
+
+
+def _nav(server: Serve, url: str) -> str:
+    page = _soup(server, url)
+    return page.select_one("nav.md-nav--primary").get_text(" ", strip=True) if page else ""
+
+
+def _every_language_built(server: Serve, sub_path: str = "") -> None:
+    """Wait for the languages the server builds after it starts: a save before then may reach them in that
+    build, and fewer pages are rendered again."""
+    assert server.page(sub_path + "ko/" + QUIZ)[0] == 200
+
+
+def _switcher(server: Serve, url: str) -> dict[str, str]:
+    """Where each entry of the page's language switcher leads, as a URL path from the site root."""
+    page = _soup(server, url)
+    base = "/" + url
+    return {a["hreflang"]: str(Path(base, a["href"]).resolve()).rstrip("/") + "/"
+            for a in page.select("a.md-select__link")}
+
+
+def test_saved_quiz_shows_on_every_page_that_shows_it(site, tmp_path):
+    """Retitling a quiz and editing a question in both languages updates its pages, both indexes and the
+    "Next Quiz" of the quiz before it; switchers still lead to the same quiz; nothing else is rendered again."""
+    with Serve(site) as server:
+        _every_language_built(server)
+        _edit(site, KUBEFLOW_QUIZ,
+              "en: Kubeflow Trainer and Distributed Training Quiz", "en: Trainer Deep Dive",
+              "ko: Kubeflow Trainer와 분산 학습 퀴즈", "ko: 트레이너 심화",
+              "What was the fundamental architectural approach", "What was the core design",
+              "근본적인 아키텍처 방식은", "핵심 설계는")
+        wait_for(lambda: "What was the core design" in _text(server, QUIZ), "the edited English page", server.log)
+        assert "핵심 설계는" in _text(server, "ko/" + QUIZ)
+        assert "트레이너 심화" in _text(server, "ko/" + QUIZ)
+        assert "Trainer Deep Dive" in _text(server, "quizzes/")
+        assert "트레이너 심화" in _text(server, "ko/quizzes/")
+        assert "Next Quiz: Trainer Deep Dive" in _text(server, HELM)
+        for url in (QUIZ, "ko/" + QUIZ):
+            assert _switcher(server, url) == {"en": "/" + QUIZ, "ko": "/ko/" + QUIZ}
+        assert _switcher(server, HELM) == {"en": "/" + HELM, "ko": "/ko/quizzes/"}  # no Korean page: its index
+        # the quiz in each language, each language's index, the Helm quiz and the practice quiz in each
+        # language (their "Next Quiz"): all that shows the quiz
+        assert "Updated 7 pages" in server.output()
+        assert "Traceback" not in server.output()
+        assert_served_as_built(server, site, tmp_path)
+
+
+def test_added_renamed_and_removed_quizzes(site, tmp_path):
+    """A new quiz appears in its pages and the index, a renamed one moves, a removed one is gone (404)."""
+    with Serve(site) as server:
+        added = site / "content/quizzes/argo.yml"
+        added.write_text(ENGLISH_ONLY.replace("Helm Basics Quiz", "Argo Workflows Quiz")
+                         .replace("next: ./ai-ml/kubeflow-trainer.md\n", ""), encoding="utf-8")
+        wait_for(lambda: "Argo Workflows Quiz" in _text(server, "quizzes/argo/"), "the new quiz", server.log)
+        assert "Argo Workflows Quiz" in _text(server, "quizzes/")
+        assert "Argo Workflows Quiz" in _text(server, "ko/quizzes/")
+        assert_served_as_built(server, site, tmp_path)
+
+        added.rename(site / "content/quizzes/argo-workflows.yml")
+        wait_for(lambda: server.page("quizzes/argo/")[0] == 404, "the renamed quiz's old page to go", server.log)
+        assert "Argo Workflows Quiz" in _text(server, "quizzes/argo-workflows/")
+
+        (site / KUBEFLOW_QUIZ).unlink()
+        _edit(site, PRACTICE_FILE, "next: ./kubeflow-trainer.md\n", "")
+        _edit(site, HELM_FILE, "next: ./ai-ml/kubeflow-trainer.md\n", "")
+        wait_for(lambda: server.page(QUIZ)[0] == 404, "the removed quiz's page to go", server.log)
+        assert server.page("ko/" + QUIZ)[0] == 404
+        assert "Kubeflow Trainer and Distributed Training Quiz" not in _text(server, "quizzes/")
+        assert "Traceback" not in server.output()
+        assert_served_as_built(server, site, tmp_path)
+
+
+def test_learning_page_strings_template_and_mkdocs_yml_reach_the_served_site(site, tmp_path):
+    """Saving a learning page, the site's strings file, its quiz template or mkdocs.yml shows on the pages."""
+    with Serve(site) as server:
+        assert "Back to the study guide" in _text(server, QUIZ)
+        _edit(site, LEARNING, "# Kubeflow Trainer and Distributed Training", "# Kubeflow Trainer, edited")
+        wait_for(lambda: "Kubeflow Trainer, edited" in _text(server, "ai-ml/kubeflow-trainer/"),
+                 "the edited learning page", server.log)
+
+        _edit(site, STRINGS, "Back to the study guide", "Back to the reading")
+        wait_for(lambda: "Back to the reading" in _text(server, QUIZ), "the edited string", server.log)
+        assert "Back to the reading" in _text(server, HELM)
+
+        with (site / TEMPLATE).open("a", encoding="utf-8") as template:
+            template.write("\nRendered by the site's own template.\n")
+        wait_for(lambda: "Rendered by the site's own template." in _text(server, "ko/" + QUIZ),
+                 "the edited template", server.log)
+        assert "Rendered by the site's own template." in _text(server, HELM)
+        assert_served_as_built(server, site, tmp_path)
+
+        edit_config(site, lambda c: c.update(site_name="Cloud Native Notes"))
+        wait_for(lambda: "Cloud Native Notes" in server.page("ko/" + QUIZ)[1], "the new site name", server.log)
+        assert "Traceback" not in server.output()
+        assert_served_as_built(server, site, tmp_path)
+
+
+def test_retitled_quiz_in_the_navigation_is_retitled_on_every_page(site, tmp_path):
+    """A quiz listed in `nav:` by its page is in every page's navigation: retitling it rebuilds them all with the
+    new title."""
+    edit_config(site, lambda c: c["nav"].append("quizzes/ai-ml/kubeflow-trainer.md"))
+    with Serve(site) as server:
+        _edit(site, KUBEFLOW_QUIZ, "en: Kubeflow Trainer and Distributed Training Quiz", "en: Trainer Deep Dive")
+        wait_for(lambda: "Trainer Deep Dive" in _nav(server, QUIZ), "the new title in the navigation", server.log)
+        assert "building the whole site" in server.output()
+        assert_served_as_built(server, site, tmp_path)
+
+
+def test_saved_quiz_under_a_sub_path(site, tmp_path):
+    """A project site (its URL under /quizsite/) is served there, and a save updates it as a build would."""
+    edit_config(site, lambda c: c["site_url"].value.__setitem__(1, "http://127.0.0.1:8000/quizsite/"))
+    with Serve(site) as server:
+        _every_language_built(server, "quizsite/")
+        _edit(site, KUBEFLOW_QUIZ, "en: Kubeflow Trainer and Distributed Training Quiz", "en: Trainer Deep Dive")
+        wait_for(lambda: "Trainer Deep Dive" in _text(server, "quizsite/quizzes/"), "the new title", server.log)
+        assert _switcher(server, "quizsite/" + QUIZ) == {"en": "/quizsite/" + QUIZ, "ko": "/quizsite/ko/" + QUIZ}
+        # the quiz's English page, the English index, the footers of Helm's and the practice quiz's English pages
+        assert "Updated 4 pages" in server.output()
+        assert_served_as_built(server, site, tmp_path, "quizsite/")
+
+
+def test_saved_quiz_without_mkdocs_static_i18n(site, tmp_path):
+    """Without mkdocs-static-i18n, one build makes every language's quiz pages, and a save updates them all."""
+    edit_config(site, lambda c: c.update(plugins=[p for p in c["plugins"] if not (isinstance(p, dict) and "i18n" in p)],
+                                         nav=["index.md", "quizzes/index.md"]))
+    (site / "content/index.md").write_text("# Home\n", encoding="utf-8")  # no language folders at the root now
+    with Serve(site) as server:
+        _edit(site, KUBEFLOW_QUIZ, "What was the fundamental architectural approach", "What was the core design",
+              "근본적인 아키텍처 방식은", "핵심 설계는")
+        wait_for(lambda: "핵심 설계는" in _text(server, "ko/" + QUIZ), "the edited Korean page", server.log)
+        assert "What was the core design" in _text(server, QUIZ)
+        assert "Updated 2 pages" in server.output()
+        assert_served_as_built(server, site, tmp_path)
