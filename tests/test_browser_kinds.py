@@ -193,6 +193,70 @@ def test_incomplete_answers_are_asked_for_not_judged(open_page, base):
     assert page.locator(".quizpages-progress__label").inner_text().endswith(" 0/9")
 
 
+UNANSWERED = {"en": "Answer the question first, then press Check.", "ko": "먼저 답한 뒤 확인을 누르세요."}
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_checking_again_with_nothing_picked_says_so_and_clears_the_last_result(open_page, base, language):
+    """A reader who unpicks every option and checks again is told to answer first: the last verdict and its
+    feedback do not stay on screen as if they were about the new answer."""
+    page = open_page(base + PAGES[language])
+    _, fieldset, _ = _question(page, "multiple_select")
+    fieldset.locator("input[value=B]").check()
+    fieldset.get_by_role("button").click()
+    status = fieldset.get_by_role("status")
+    assert status.get_attribute("data-result") == "wrong"
+    assert fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback").count() == 1
+    fieldset.locator("input[value=B]").uncheck()
+    fieldset.get_by_role("button").click()
+    assert status.inner_text() == UNANSWERED[language]
+    assert status.get_attribute("data-result") == "missing"
+    assert fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback").count() == 0
+    assert page.evaluate("() => document.activeElement.value") == "A"
+
+
+def test_enter_in_a_text_box_checks_the_answer(open_page, base):
+    """Enter in a blank or a number box checks, as it would submit a form; an empty blank is asked for."""
+    page = open_page(base + PAGES["en"])
+    _, fieldset, details = _question(page, "fill_in")
+    blanks = fieldset.locator("input")
+    blanks.nth(0).fill("MASTER_ADDR")
+    blanks.nth(0).press("Enter")
+    assert fieldset.get_by_role("status").inner_text() == UNANSWERED["en"]
+    assert page.evaluate("() => document.activeElement.id") == blanks.nth(1).get_attribute("id")
+    page.keyboard.type("WORLD_SIZE")
+    page.keyboard.press("Enter")
+    assert fieldset.get_by_role("status").inner_text() == RIGHT["en"]["fill_in"]
+    assert details.evaluate("d => d.open")
+    _, fieldset, _ = _question(page, "numeric")
+    fieldset.locator("input").fill("31")
+    fieldset.locator("input").press("Enter")
+    assert fieldset.get_by_role("status").inner_text() == WRONG["en"]["numeric"]
+
+
+@pytest.mark.parametrize(("typed", "verdict"), [
+    ("３２", "right"),  # full-width digits, as a Korean input method types them
+    ("+32", "right"),
+    ("32.0", "right"),
+    ("32,0", "right"),  # a comma as the decimal point
+    ("32,000", "wrong"),  # a comma grouping thousands: thirty-two thousand, not 32.000
+    ("32 000", "wrong"),  # so does a space
+    ("−32", "wrong"),  # U+2212 MINUS SIGN is a minus, not a word
+    ("32.000,5", "invalid"),
+    ("3,2,1", "invalid"),
+])
+def test_numbers_are_read_as_readers_type_them(open_page, base, typed, verdict):
+    """Full-width digits, the minus sign, thousands separators and a decimal comma read as the number meant."""
+    page = open_page(base + PAGES["en"])
+    _, fieldset, _ = _question(page, "numeric")
+    fieldset.locator("input").fill(typed)
+    fieldset.get_by_role("button").click()
+    status = fieldset.get_by_role("status")
+    assert status.get_attribute("data-result") == {"right": "correct"}.get(verdict, verdict)
+    if verdict == "wrong":
+        assert status.inner_text() == f"Not quite: you wrote {typed}, the answer is 32 processes."
+
+
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_feedback_of_the_options_picked_is_shown(open_page, base, language):
     """After a check, the author's feedback on each picked option shows under the result."""

@@ -72,6 +72,22 @@
     return caseSensitive ? plain : plain.toLowerCase();
   }
 
+  // A number as readers type it: full-width digits (NFKC), the minus sign (U+2212), spaces or
+  // commas grouping thousands ("1 000", "1,000,000"), and a comma as the decimal point ("2,5",
+  // as in many languages). With both a point and commas, the commas group ("1,234.5"). Null when
+  // the text is not a number.
+  function parseNumber(text) {
+    var plain = String(text).normalize("NFKC").replace(/[\u2212\u2012\u2013]/g, "-").replace(/\s+/g, "");
+    if (plain.indexOf(".") >= 0 || /^[+-]?\d{1,3}(,\d{3})+$/.test(plain)) {
+      if (!/^[+-]?(\d{1,3}(,\d{3})+|\d*)(\.\d*)?([eE][+-]?\d+)?$/.test(plain)) return null;
+      plain = plain.replace(/,/g, "");
+    } else {
+      plain = plain.replace(",", ".");
+    }
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(plain)) return null;
+    return parseFloat(plain);
+  }
+
   function row(fieldset, labelText, control) {
     var wrap = element("p", { "class": "quizpages-selfcheck__row" });
     var id = control.id;
@@ -180,10 +196,9 @@
         read: function () {
           var text = input.value.trim();
           if (!text) return { missing: input };
-          // "2,5" is 2.5: a comma is the decimal point in many languages; spaces group digits
-          var plain = text.replace(/\s+/g, "").replace(",", ".");
-          if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(plain)) return { invalid: t("selfcheck.number.invalid"), control: input };
-          return { value: parseFloat(plain), text: text };
+          var value = parseNumber(text);
+          if (value === null) return { invalid: t("selfcheck.number.invalid"), control: input };
+          return { value: value, text: text };
         },
         judge: function (answer) {
           var slack = 1e-9 * Math.max(1, Math.abs(data.low), Math.abs(data.high));
@@ -344,10 +359,23 @@
       fieldset.appendChild(check);
       fieldset.appendChild(result);
       fieldset.appendChild(feedback);
+      // Enter in a text box checks, as it would submit a form; radios, boxes and selects keep their keys
+      fieldset.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" && event.target.matches("input[type=text]")) {
+          event.preventDefault();
+          check.click();
+        }
+      });
       check.addEventListener("click", function () {
         var answer = control.read();
         feedback.textContent = "";
-        if (answer && answer.missing) { answer.missing.focus(); return; }
+        if (answer && answer.missing) {
+          // said, not only shown by the focus: a result from an earlier check must not stay
+          result.textContent = t("selfcheck.unanswered");
+          result.setAttribute("data-result", "missing");
+          answer.missing.focus();
+          return;
+        }
         if (answer && answer.invalid) {
           result.textContent = answer.invalid;
           result.setAttribute("data-result", "invalid");
