@@ -121,12 +121,20 @@ def test_long_runs_show_progress(site, tmp_path):
     assert "imported " not in short.stderr
 
 
-def test_files_outside_the_site_still_name_the_site_schema(site, source, tmp_path):
-    """Imported files start with the schema line `quizpages new` writes, relative to where they are."""
+def test_files_name_the_site_schema_from_where_they_belong(site, source, tmp_path):
+    """Imported files start with the schema line `quizpages new` writes: relative to where they are in the site,
+    and, imported to a folder outside the site, relative to the place in the quizzes folder they are moved to."""
     result = quizpages(site, "import", str(source / "en" / PAGE), "--out", str(tmp_path / "elsewhere"))
     assert result.returncode == 0, result.stdout + result.stderr
-    first = (tmp_path / "elsewhere" / "no-sections" / "security-basics.yml").read_text(encoding="utf-8").split("\n")[0]
-    assert first == "# yaml-language-server: $schema=../../site/schema/quiz.schema.json"
+    staged = tmp_path / "elsewhere" / "no-sections" / "security-basics.yml"
+    first = staged.read_text(encoding="utf-8").split("\n")[0]
+    assert first == "# yaml-language-server: $schema=../../../schema/quiz.schema.json"
+    destination = site / "content" / "quizzes" / "no-sections"  # where the file is meant to go
+    assert (destination / first.split("$schema=")[1]).resolve() == (site / "schema" / "quiz.schema.json").resolve()
+    result = quizpages(site, "import", str(source / "en" / PAGE), "--out", "staging")
+    assert result.returncode == 0, result.stdout + result.stderr
+    inside = (site / "staging" / "no-sections" / "security-basics.yml").read_text(encoding="utf-8").split("\n")[0]
+    assert inside == "# yaml-language-server: $schema=../../schema/quiz.schema.json"
 
 
 def test_a_page_that_is_not_utf8_is_an_error_not_a_traceback(site, tmp_path):

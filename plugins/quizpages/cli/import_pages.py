@@ -42,11 +42,16 @@ def quiz_id(key: str) -> str:
     return quiz_id_from_page(key) or (key[:-3] if key.endswith(".md") else key)
 
 
-def schema_url(out_file: str, site: QuizSite) -> str:
+def schema_url(out_file: str, site: QuizSite, quiz: str) -> str:
     """The site's schema (<site root>/schema/quiz.schema.json) relative to `out_file`, as `quizpages new`
-    writes it."""
-    schema = os.path.join(site.settings.root, SCHEMA_FILE)
-    return os.path.relpath(schema, os.path.dirname(os.path.abspath(out_file))).replace(os.sep, "/")
+    writes it. A file written outside the site (a staging folder such as /tmp/imported) is bound for the
+    quizzes folder: the path is the one it needs there, at `quiz`'s place, not one climbing out of /tmp."""
+    root = os.path.abspath(site.settings.root)
+    schema = os.path.join(root, SCHEMA_FILE)
+    where = os.path.abspath(out_file)
+    if not where.startswith(root + os.sep):
+        where = os.path.join(os.path.abspath(site.settings.quizzes_path), *quiz.split("/")) + ".yml"
+    return os.path.relpath(schema, os.path.dirname(where)).replace(os.sep, "/")
 
 
 def _languages(args: argparse.Namespace, site: QuizSite) -> tuple[str, ...] | None:
@@ -127,7 +132,7 @@ def _import_one(key: str, paths: dict[str, str], languages: tuple[str, ...], sit
     report.found(result.findings)
     out_file = os.path.join(args.out, *quiz_id(key).split("/")) + ".yml"
     try:
-        write_atomic(out_file, dump_quiz(result.quiz, schema_url(out_file, site)), overwrite=args.force)
+        write_atomic(out_file, dump_quiz(result.quiz, schema_url(out_file, site, quiz_id(key))), overwrite=args.force)
     except FileExistsError:
         report.error(f"{report.shown(out_file)}: error: already exists; left unchanged "
                      "(Pass --force to overwrite it, or choose another --out folder)")
