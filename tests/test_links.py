@@ -147,6 +147,37 @@ def test_links_in_quiz_text_to_existing_pages_and_quizzes_pass(tmp_path):
     assert _warnings(docs) == []
 
 
+ENGLISH_QUIZ = """languages: [en]
+title: Second quiz
+questions:
+  - id: only
+    kind: short_answer
+    question: What?
+    answer: That.
+"""
+
+
+def test_a_link_in_a_language_the_linked_quiz_lacks_is_a_warning_at_its_line(tmp_path):
+    """A Korean text linking an English-only quiz would lead Korean readers to no page: a warning at the
+    Korean text's line, naming the language; the English text's link to it passes."""
+    docs = _site(tmp_path)
+    for language in ("en", "ko"):
+        (docs / language / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    (docs / "quizzes" / "first.yml").write_text(
+        TEXT_LINK.format(en_link="second.md", ko_link="second.md#only"), encoding="utf-8")
+    (docs / "quizzes" / "second.yml").write_text(ENGLISH_QUIZ, encoding="utf-8")
+    assert _warnings(docs) == [
+        "quizzes/first.yml:9:11: warning: question 1 (first): explanation: the link 'second.md#only' leads to the "
+        "quiz 'second', which has no ko page (Translate that quiz into ko, or leave the link out of the ko text)"
+    ]
+    # translating the linked quiz fixes the link, without touching the quiz that has it
+    (docs / "quizzes" / "second.yml").write_text(
+        ENGLISH_QUIZ.replace("languages: [en]\n", "").replace("title: Second quiz", "title: {en: Second, ko: 둘째}")
+        .replace("question: What?", "question: {en: What?, ko: 무엇?}").replace("answer: That.", "answer: {en: That., ko: 그것.}"),
+        encoding="utf-8")
+    assert _warnings(docs) == []
+
+
 def test_a_broken_link_in_quiz_text_is_reported_once_at_its_line(site_copy):
     """The build names the quiz file's line for a link to a missing page, and not the generated page too."""
     from conftest import mkdocs

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+from dataclasses import dataclass
 
 from ..model import Problem, Quiz, Source, error, warning
 from ..model import layout
@@ -100,11 +101,25 @@ def _check_next(quiz: Quiz, here: str, quizzes_dir: str) -> list[Problem]:
     return []
 
 
-def check_text_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Problem]:
+@dataclass(frozen=True)
+class QuizLink:
+    """A link in quiz text to another quiz's page, in the languages of the text it is in."""
+
+    where: Source
+    label: str
+    languages: tuple[str, ...]
+    link: str
+    quiz_id: str
+
+
+def check_text_links(quiz: Quiz, docs_dir: str, quizzes_dir: str,
+                     quiz_links: list[QuizLink] | None = None) -> list[Problem]:
     """A warning, at the text's line, for a link in quiz text to a Markdown page that does not exist.
 
     The build leaves these links alone, so this is the one report of them, naming the quiz file.
-    Only relative links to ``.md`` pages are checked.
+    Only relative links to ``.md`` pages are checked. Links to quizzes that exist are added to
+    `quiz_links`: whether the quiz has a page in the text's language is known once every quiz is
+    loaded (`check_quiz_link_languages`).
     """
     problems: list[Problem] = []
     here = layout.markdown_path(quiz.id)
@@ -113,7 +128,7 @@ def check_text_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Proble
             if "](" not in value:
                 continue
             for link in MARKDOWN_LINK.findall(strip_code(value)):
-                problem = _text_link_problem(quiz, here, slot, language, link, docs_dir, quizzes_dir)
+                problem = _text_link_problem(quiz, here, slot, language, link, docs_dir, quizzes_dir, quiz_links)
                 if problem:
                     problems.append(problem)
     return problems
@@ -126,7 +141,7 @@ def _file_exists(docs_dir: str, target: str, language: str) -> bool:
 
 
 def _text_link_problem(quiz: Quiz, here: str, slot, language: str | None, link: str, docs_dir: str,
-                       quizzes_dir: str) -> Problem | None:
+                       quizzes_dir: str, quiz_links: list[QuizLink] | None) -> Problem | None:
     target = layout.resolve_link(here, link)
     extension = posixpath.splitext(target)[1] if target is not None else ""
     if target is None or not extension:
@@ -141,6 +156,8 @@ def _text_link_problem(quiz: Quiz, here: str, slot, language: str | None, link: 
     quiz_id = layout.quiz_id_from_page(target)
     if quiz_id is not None:
         missing = [] if quiz_file_exists(quizzes_dir, quiz_id) else list(in_languages)
+        if not missing and quiz_links is not None:
+            quiz_links.append(QuizLink(where, slot.label, tuple(in_languages), link, quiz_id))
     else:
         missing = [lang for lang in in_languages if not page_exists(docs_dir, target, lang)]
     if not missing:
@@ -166,6 +183,22 @@ def _file_link_problem(quiz: Quiz, here: str, slot, language: str | None, link: 
     return warning(where, f"{slot.label}: the link '{link}' leads to no file",
                    f"It resolves to '{target}' from quizzes/{quiz.id}.md; put the file there (in each language's "
                    "folder, or at the docs folder's root) or write the path relative to the quiz page")
+
+
+def check_quiz_link_languages(links: list[QuizLink], quizzes: dict[str, Quiz]) -> list[Problem]:
+    """A warning for a link in a language's text to a quiz that has no page in that language: that page
+    would link a page the build does not make. A quiz with errors is left out (its errors say why)."""
+    problems = []
+    for found in links:
+        target = quizzes.get(found.quiz_id)
+        missing = [lang for lang in found.languages if target is not None and lang not in target.languages]
+        if missing:
+            names = ", ".join(missing)
+            problems.append(warning(
+                found.where, f"{found.label}: the link '{found.link}' leads to the quiz '{found.quiz_id}', "
+                             f"which has no {names} page",
+                f"Translate that quiz into {names}, or leave the link out of the {names} text"))
+    return problems
 
 
 def check_quiz_id(path: str, quiz_id: str) -> list[Problem]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..cache import BuildCache
 from ..check import load_quiz
-from ..check.links import check_links, check_quiz_id, check_text_links
+from ..check.links import QuizLink, check_links, check_quiz_id, check_quiz_link_languages, check_text_links
 from ..kinds import KINDS, Registry
 from ..load.loader import find_other_files, find_quiz_files
 from ..load.yamlsource import MAX_FILE_BYTES, read_capped
@@ -55,7 +55,8 @@ class QuizLibrary:
         self.docs_dir = docs_dir  # where learning pages live; None skips the link checks
         self.cache = cache  # its inputs key must cover languages and allowed_html: see QuizSite
         self._memo: dict[str, tuple[tuple[int, int], Quiz | None, list[Problem], str | None]] = {}
-        self._links: dict[str, tuple[Quiz, list[Problem]]] = {}  # path -> the quiz its link problems are of
+        # path -> the quiz its link problems are of, those problems, and its text's links to other quizzes
+        self._links: dict[str, tuple[Quiz, list[Problem], list[QuizLink]]] = {}
 
     def load_file(self, path: str, quiz_id: str) -> tuple[Quiz | None, list[Problem], str | None]:
         """The quiz (None when it has errors), its problems, and its build cache key (or None)."""
@@ -99,17 +100,21 @@ class QuizLibrary:
             catalog.problems = sorted(catalog.problems + not_quizzes(find_other_files(quizzes_dir)), key=sort_key)
         return catalog
 
-    def _link_problems(self, path: str, quiz: Quiz, quizzes_dir: str, same_pages: bool) -> list[Problem]:
+    def _link_problems(self, path: str, quiz: Quiz, quizzes_dir: str,
+                       same_pages: bool) -> tuple[list[Problem], list[QuizLink]]:
         # not cached between builds: the pages a quiz links to change without the quiz file changing
         known = self._links.get(path)
         if same_pages and known is not None and known[0] is quiz:
-            return known[1]
-        problems = check_links(quiz, self.docs_dir, quizzes_dir) + check_text_links(quiz, self.docs_dir, quizzes_dir)
-        self._links[path] = (quiz, problems)
-        return problems
+            return known[1], known[2]
+        quiz_links: list[QuizLink] = []
+        problems = (check_links(quiz, self.docs_dir, quizzes_dir)
+                    + check_text_links(quiz, self.docs_dir, quizzes_dir, quiz_links))
+        self._links[path] = (quiz, problems, quiz_links)
+        return problems, quiz_links
 
     def _load(self, quizzes_dir: str, paths: list[str], same_pages: bool) -> Catalog:
         catalog = Catalog()
+        quiz_links: list[QuizLink] = []
         for path in paths:
             quiz_id = quiz_id_from_file(path, quizzes_dir)
             quiz, problems, key = self.load_file(path, quiz_id)
@@ -121,7 +126,8 @@ class QuizLibrary:
             if id_problems:
                 quiz, problems = None, problems + id_problems
             if quiz is not None and self.docs_dir is not None:
-                link_problems = self._link_problems(path, quiz, quizzes_dir, same_pages)
+                link_problems, links = self._link_problems(path, quiz, quizzes_dir, same_pages)
+                quiz_links += links
                 problems = problems + link_problems
                 if any(p.is_error for p in link_problems):
                     quiz = None
@@ -134,6 +140,8 @@ class QuizLibrary:
                 catalog.quizzes[quiz_id] = quiz
                 if key is not None:
                     catalog.keys[quiz_id] = key
+        # once every quiz is loaded: which languages the linked quizzes have (they change on their own)
+        catalog.problems.extend(check_quiz_link_languages(quiz_links, catalog.quizzes))
         catalog.problems.sort(key=sort_key)
         return catalog
 
