@@ -11,7 +11,8 @@ says is dropped.
 
 from .findings import WARNING_KINDS, ImportWarning
 from .merge import ImportResult, align, merge_pages, slug
-from .page import PageQuestion, SourcePage, parse_page
+from .page import parse_page
+from .source_page import PageQuestion, SourcePage
 
 __all__ = ["WARNING_KINDS", "ImportResult", "ImportWarning", "PageQuestion", "SourcePage", "align", "merge_pages",
            "parse_page", "slug"]

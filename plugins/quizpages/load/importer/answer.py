@@ -16,7 +16,7 @@ from .blocks import AnswerBlock
 from .text import OUTSIDE, clean, fences, join, norm, same_text
 
 if TYPE_CHECKING:
-    from .page import PageQuestion, SourcePage
+    from .source_page import PageQuestion, SourcePage
 
 _ANSWER = (r"correct\s+answer|model\s+answer|sample\s+answer|expected\s+answer|suggested\s+answer|answer|solution"
            r"|정답|답변|답안|모범\s*답안|예시\s*답안|해답|답")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .text import LINK, is_rule
 
 if TYPE_CHECKING:
-    from .page import SourcePage
+    from .source_page import SourcePage
 
 _RETURN = re.compile(
     r"\b(?:return|back|go\s+back)\s+to\b.*\b(?:learning|study|guide|material|materials|lesson|document|documentation"

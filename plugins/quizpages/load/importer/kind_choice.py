@@ -12,7 +12,7 @@ from ...kinds import KINDS, Kind
 from .text import join
 
 if TYPE_CHECKING:
-    from .page import PageQuestion, SourcePage
+    from .source_page import PageQuestion, SourcePage
 
 
 def _fitting(question: PageQuestion, wanted: Kind | None) -> Kind | None:

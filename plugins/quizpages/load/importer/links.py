@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ...model import Quiz
-from ...model import layout
+from ...model import Quiz, layout
 from .findings import ImportWarning, import_warning
 
 

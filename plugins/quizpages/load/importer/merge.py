@@ -18,7 +18,7 @@ from ...kinds import KINDS
 from ...model import NextQuiz, Question, Quiz, Source, Text
 from ...model.problems import Problem
 from .findings import ImportWarning, import_warning
-from .page import PageQuestion, SourcePage
+from .source_page import PageQuestion, SourcePage
 from .text import CODE, LINK, site_markdown
 
 _TERM = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9]|\d+")
