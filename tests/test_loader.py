@@ -42,7 +42,9 @@ def test_yaml_syntax_error_is_located(tmp_path):
     """A YAML syntax error names the line and column and says how to fix it."""
     assert _messages(tmp_path, "title: {en: T\nquestions: []\n") == [
         "quiz.yml:2:10: error: invalid YAML: did not find expected ',' or '}' "
-        "(while parsing a flow mapping) (Close the mapping with '}' and separate its entries with ',')"
+        "(while parsing a flow mapping) (Close the mapping with '}' and separate its entries with ','; inside "
+        "{en: ..., ko: ...}, a text holding '[', ']', ',' or ': ' must be quoted, for example "
+        "{en: \"The command [___] ...\"})"
     ]
 
 

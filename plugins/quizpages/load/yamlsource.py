@@ -250,8 +250,12 @@ _HINTS = (
     ("did not find expected '-' indicator", "", "Check the indentation: items of one list start in the same column"),
     ("found unexpected end of stream", "", "A quoted text is not closed; add the closing quote"),
     ("found undefined alias", "", "Define the anchor (&name) before using the alias (*name), or write the text out"),
-    ("did not find expected ',' or ']'", "", "Close the list with ']' and separate its items with ','"),
-    ("did not find expected ',' or '}'", "", "Close the mapping with '}' and separate its entries with ','"),
+    ("did not find expected ',' or ']'", "",
+     "Close the list with ']' and separate its items with ','; a text that starts with '[' must be quoted, "
+     "for example \"[___] is ...\""),
+    ("did not find expected ',' or '}'", "",
+     "Close the mapping with '}' and separate its entries with ','; inside {en: ..., ko: ...}, a text holding "
+     "'[', ']', ',' or ': ' must be quoted, for example {en: \"The command [___] ...\"}"),
     ("found character", "", "Quote the text that contains this character"),
 )
 

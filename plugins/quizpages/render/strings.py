@@ -3,7 +3,9 @@
 Lookup falls back from the page's language to English, then to the key itself,
 so a new language works as soon as its file exists, and a missing string never
 breaks a page. Adding a language is a file, never code. A site's `strings_dir`
-files win over the built-in ones.
+files win over the built-in ones; their entries are checked first
+(check/strings_rules.py), and one that is wrong is left out, with a located
+problem (`strings_problems`), so the built-in text shows instead.
 """
 
 from __future__ import annotations
@@ -11,34 +13,65 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-import yaml
+from ..check.strings_rules import check_strings
+from ..load.strings_file import read_strings
+from ..model import Problem
 
 STRINGS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "strings")
 FALLBACK = "en"
 
 
-def _files(language: str, extra_dirs: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    """The strings files of `language` that exist, each with its modification time."""
+def _stamp(path: str) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
+
+
+def _files(language: str, extra_dirs: tuple[str, ...]) -> tuple[tuple[str, int, bool], ...]:
+    """The strings files of `language` that exist, each with its modification time and whether it is a
+    site's own (checked) or built in."""
     found = []
     for folder in (STRINGS_DIR, *extra_dirs):  # a site's own strings files win
         path = os.path.join(folder, f"{language}.yml")
-        try:
-            found.append((path, os.stat(path).st_mtime_ns))
-        except OSError:
-            continue
+        stamp = _stamp(path)
+        if stamp is not None:
+            found.append((path, stamp, folder != STRINGS_DIR))
     return tuple(found)
 
 
-@lru_cache(maxsize=64)
-def _table(files: tuple[tuple[str, int], ...]) -> dict[str, str]:
-    """The strings of `files`, later ones winning; keyed by modification times, so an edited file is
-    read again (under `mkdocs serve`) while an unchanged one is parsed once per process."""
+def _reference() -> dict[str, str]:
+    """The built-in English strings: every key there is, and the values each is given."""
+    path = os.path.join(STRINGS_DIR, f"{FALLBACK}.yml")
+    return _entries(path, _stamp(path) or 0, False)[0]
+
+
+@lru_cache(maxsize=128)
+def _entries(path: str, _mtime: int, site: bool) -> tuple[dict[str, str], tuple[Problem, ...]]:
+    """One file's usable strings and its problems; keyed by modification time, so an edited file is read
+    again (under `mkdocs serve`) while an unchanged one is read once per process."""
+    table, where, problems = read_strings(path)
+    if site:
+        table, found = check_strings(table, where, _reference(), path)
+        problems += found
+    return table, tuple(problems)
+
+
+def _table(files: tuple[tuple[str, int, bool], ...]) -> dict[str, str]:
     table: dict[str, str] = {}
-    for path, _mtime in files:
-        with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f) or {}
-        table.update({str(k): str(v) for k, v in data.items()})
+    for path, mtime, site in files:
+        table.update(_entries(path, mtime, site)[0])
     return table
+
+
+def strings_problems(languages: tuple[str, ...], extra_dirs: tuple[str, ...]) -> list[Problem]:
+    """Every problem of the site's own strings files of `languages` (and of English, the fallback)."""
+    problems: list[Problem] = []
+    for language in dict.fromkeys((*languages, FALLBACK)):
+        for path, mtime, site in _files(language, extra_dirs):
+            if site:
+                problems += _entries(path, mtime, site)[1]
+    return problems
 
 
 class Strings:
@@ -53,7 +86,12 @@ class Strings:
         text = self._own.get(key)
         if text is None:
             text = self._fallback.get(key, key)
-        return text.format(**values) if values else text
+        if not values:
+            return text
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError):  # a built-in text of another version: show it unfilled
+            return text
 
     def get(self, key: str, fallback: bool = True) -> str | None:
         """The string of `key` in this language (or, with `fallback`, English), or None when none has one."""

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from ..cache import BuildCache, inputs_key, inputs_stamp
 from ..kinds import KINDS, Registry
 from ..model import Problem
-from ..render import Renderer, Strings
+from ..model.problems import sort_key
+from ..render import Renderer, Strings, strings_problems
 from ..render.renderer import OVERRIDE_SUBDIR
 from ..settings import SiteSettings
 from .generated_pages import GeneratedPage, pages_of_language
@@ -94,6 +95,10 @@ class QuizSite:
     def strings(self, language: str) -> Strings:
         return Strings(language, self.settings.strings_dirs)
 
+    def strings_problems(self) -> list[Problem]:
+        """The problems of the site's own strings files (`strings_dir`); their wrong entries are not used."""
+        return strings_problems(self.languages, self.settings.strings_dirs)
+
     def pages(self, catalog: Catalog, renderer: Renderer, language: str) -> list[GeneratedPage]:
         """Every generated page of `language`: its quizzes (or their error pages) and its quiz index."""
         return pages_of_language(catalog, renderer, language, os.getcwd(), self.build_cache)
@@ -110,7 +115,7 @@ class QuizSite:
         renderer = self.renderer(catalog)
         pages = [page for language in self.languages for page in self.pages(catalog, renderer, language)]
         stats = f"{self.build_cache.hits} hits, {self.build_cache.misses} misses" if self.build_cache else ""
-        return BuildPages(pages, catalog.problems, stats)
+        return BuildPages(pages, sorted(catalog.problems + self.strings_problems(), key=sort_key), stats)
 
     def save_cache(self) -> bool:
         """Write what the last `site_pages` used (every language's pages, so the rest is pruned); True when written."""
@@ -146,5 +151,6 @@ class QuizSite:
             cache = self.build_cache
             written = cache.save(prune=not serving, release=not serving)  # `serve` keeps it for the next rebuild
             stats = f"{cache.hits} hits, {cache.misses} misses, {'written' if written else 'unchanged'}"
-        report = catalog.problems if building in (None, self.source_language) else None
+        report = (sorted(catalog.problems + self.strings_problems(), key=sort_key)
+                  if building in (None, self.source_language) else None)
         return BuildPages(pages, report, stats)

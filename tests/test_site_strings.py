@@ -1,0 +1,100 @@
+"""A site's own strings files (`strings_dir`): a mistake in one is a located message in `validate`, the build and
+`serve`, never a traceback, and the page shows the built-in text for the entry that is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Serve, edit_config, mkdocs, quizpages, quizpages_options, wait_for
+
+from quizpages.check.strings_rules import check_strings, placeholders
+from quizpages.load.strings_file import read_strings
+from quizpages.render.strings import STRINGS_DIR
+
+def _with_strings(site: Path, **files: str) -> Path:
+    (site / "site-strings").mkdir(exist_ok=True)
+    for language, text in files.items():
+        (site / "site-strings" / f"{language}.yml").write_text(text, encoding="utf-8")
+    edit_config(site, lambda c: quizpages_options(c).update(strings_dir="site-strings"))
+    return site
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("show_answer: [broken\n",
+     "site-strings/ko.yml:2:1: error: invalid YAML: did not find expected ',' or ']' (while parsing a flow "
+     "sequence) (Close the list with ']' and separate its items with ','; a text that starts with '[' must be "
+     "quoted, for example \"[___] is ...\")"),
+    ('next_quiz: "다음: {titel}"\n',
+     "site-strings/ko.yml:1:12: error: the string 'next_quiz' uses {titel}, which it is not given: it is given "
+     "{title} (Use only those names; until then the built-in text is shown)"),
+    ("show_answer: [1, 2]\n",
+     "site-strings/ko.yml:1:14: error: the string 'show_answer' must be text, not a list"),
+    ('show_answer: "{oops"\n',
+     "site-strings/ko.yml:1:14: error: the string 'show_answer' has a '{' or '}' that opens or closes nothing"),
+])
+def test_a_broken_strings_entry_is_a_located_error_in_validate_and_the_build(site_copy, text, message):
+    """validate and `mkdocs build` both name the strings file's line and column; no traceback."""
+    _with_strings(site_copy, en="show_answer: Reveal Answer\n", ko=text)
+    checked = quizpages(site_copy, "validate")
+    assert checked.returncode == 1
+    assert message in checked.stdout, checked.stdout
+    built = mkdocs(site_copy, "build")
+    assert built.returncode == 1
+    assert message in built.stdout + built.stderr
+    assert "Traceback" not in built.stdout + built.stderr
+
+
+def test_a_misspelt_key_is_a_warning_naming_the_key_meant(site_copy):
+    """A key quizpages has no string for changes nothing: a warning, with the key most like it."""
+    _with_strings(site_copy, en="show_anser: Reveal Answer\n")
+    checked = quizpages(site_copy, "validate")
+    assert checked.returncode == 0
+    assert ("site-strings/en.yml:1:13: warning: 'show_anser' is not one of quizpages' strings, so it changes "
+            "nothing (Did you mean 'show_answer'?)") in checked.stdout
+    assert quizpages(site_copy, "validate", "--strict").returncode == 1
+
+
+def test_the_page_shows_the_built_in_text_for_a_wrong_entry_and_the_site_text_for_the_others(site_copy):
+    """A broken entry never reaches the page: under `serve`, the Korean page keeps 정답 보기 while the English page
+    shows the site's own label, and the error is logged."""
+    _with_strings(site_copy, en="show_answer: Reveal Answer\n", ko="show_answer: [1, 2]\n")
+    with Serve(site_copy) as server:
+        wait_for(lambda: "Reveal Answer" in server.page("quizzes/ai-ml/kubeflow-trainer/")[1], "the English page")
+        status, korean = server.page("ko/quizzes/ai-ml/kubeflow-trainer/")
+        assert status == 200 and "정답 보기" in korean and "[1, 2]" not in korean
+        assert "site-strings/ko.yml:1:14: error: the string 'show_answer' must be text" in server.output()
+        assert "Traceback" not in server.output()
+
+
+def test_serve_keeps_serving_through_a_broken_strings_file_and_takes_the_fix(site_copy):
+    """Saving a strings file that does not parse logs its error and keeps every page answering; the fix shows."""
+    _with_strings(site_copy, en="show_answer: Reveal Answer\n")
+    with Serve(site_copy) as server:
+        assert "Reveal Answer" in server.page("quizzes/ai-ml/kubeflow-trainer/")[1]
+        (site_copy / "site-strings/en.yml").write_text("show_answer: [broken\n", encoding="utf-8")
+        wait_for(lambda: "site-strings/en.yml:2:1: error: invalid YAML" in server.output(), "the error", server.log)
+        wait_for(lambda: "Show Answer" in server.page("quizzes/ai-ml/kubeflow-trainer/")[1], "the built-in label",
+                 server.log)
+        (site_copy / "site-strings/en.yml").write_text("show_answer: See the Answer\n", encoding="utf-8")
+        wait_for(lambda: "See the Answer" in server.page("quizzes/ai-ml/kubeflow-trainer/")[1], "the fixed label",
+                 server.log)
+        assert "Traceback" not in server.output()
+
+
+def test_built_in_strings_files_break_no_rule():
+    """Every built-in language's strings are quizpages' keys with the values English gives them."""
+    reference, _where, problems = read_strings(str(Path(STRINGS_DIR) / "en.yml"))
+    assert problems == [] and "next_quiz" in reference
+    for path in sorted(Path(STRINGS_DIR).glob("*.yml")):
+        table, where, problems = read_strings(str(path))
+        good, found = check_strings(table, where, reference, str(path))
+        assert problems + found == [], path.name
+        assert good == table
+
+
+def test_placeholders_are_the_names_a_text_fills_in():
+    """`{title}` is filled in, `{{` is a brace as it is, and an unclosed brace is not well formed."""
+    assert placeholders("Next: {title} ({count})") == {"title", "count"}
+    assert placeholders("{{literal}}") == set()
+    assert placeholders("{oops") is None
