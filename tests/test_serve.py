@@ -65,3 +65,23 @@ def test_build_fails_on_a_broken_quiz(tmp_path):
     assert result.returncode != 0
     assert LOCATED in result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_build_after_one_that_failed_in_a_later_language_cleans_the_site_folder(tmp_path, monkeypatch):
+    """mkdocs-static-i18n turns the site folder's cleaning off while it builds the other languages and on again
+    only when that ends well; after a failed save under `serve`, a removed quiz's page must still go."""
+    from mkdocs import utils
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    import quizpages.mkdocs.static_i18n  # noqa: F401 - loaded with the plugin, before any build runs
+
+    site = copy_site(tmp_path)
+    monkeypatch.chdir(site)
+    monkeypatch.setattr(utils, "clean_directory", lambda path: None)  # as a failed language build leaves it
+    stale = site / "site/quizzes/removed-quiz/index.html"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("<p>a quiz deleted since</p>", encoding="utf-8")
+    build(load_config(str(site / "mkdocs.yml")))
+    assert (site / "site" / QUIZ_URL / "index.html").exists()
+    assert not stale.exists()

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Serve, edit_config, mkdocs, quizpages, quizpages_options, wait_for
+from conftest import Serve, build, edit_config, mkdocs, quizpages, quizpages_options, wait_for
 
-from quizpages.check.strings_rules import check_strings, placeholders
+from quizpages.check.strings_rules import check_strings, misspelt_keys, placeholders
 from quizpages.load.strings_file import read_strings
 from quizpages.render.strings import STRINGS_DIR
 
@@ -89,8 +89,22 @@ def test_built_in_strings_files_break_no_rule():
     for path in sorted(Path(STRINGS_DIR).glob("*.yml")):
         table, where, problems = read_strings(str(path))
         good, found = check_strings(table, where, reference, str(path))
-        assert problems + found == [], path.name
-        assert good == table
+        assert problems + found + misspelt_keys(table, where, set(reference), str(path)) == [], path.name
+        assert good == table and set(table) <= set(reference), path.name
+
+
+def test_a_key_of_the_sites_own_is_kept_and_not_taken_for_a_misspelling(site_copy):
+    """A string a site's own template uses (`team.note`) is no warning and reaches the template."""
+    _with_strings(site_copy, en="team.note: Written by the platform team\n")
+    template = site_copy / "overrides/fragments/quizpages/quiz.md.j2"
+    template.parent.mkdir(parents=True)
+    template.write_text((Path(STRINGS_DIR).parent / "fragments/quiz.md.j2").read_text(encoding="utf-8")
+                        + '\n{{ t("team.note") }}\n', encoding="utf-8")
+    checked = quizpages(site_copy, "validate", "--strict")
+    assert checked.returncode == 0, checked.stdout
+    build(site_copy)
+    page = (site_copy / "site/quizzes/ai-ml/kubeflow-trainer/index.html").read_text(encoding="utf-8")
+    assert "Written by the platform team" in page
 
 
 def test_placeholders_are_the_names_a_text_fills_in():

@@ -1,8 +1,8 @@
-"""A site's own strings (`strings_dir`): each key must be one of quizpages' strings, and each text may fill in
-only the values that string is given (`{title}` in `next_quiz`), or rendering it would fail.
+"""A site's own strings (`strings_dir`): each text may fill in only the values its string is given (`{title}` in
+`next_quiz`), or rendering it would fail, and a key that looks like a misspelt one of quizpages' is a warning.
 
-An entry that breaks a rule is left out, so the page shows the built-in text instead: a mistake in a strings
-file never stops a build or a page.
+An entry whose text breaks a rule is left out, so the page shows the built-in text instead: a mistake in a
+strings file never stops a build or a page. Other keys are kept: a site's own templates and kinds may use them.
 """
 
 from __future__ import annotations
@@ -24,26 +24,20 @@ def placeholders(text: str) -> set[str] | None:
 
 def check_strings(table: dict[str, str], where: dict[str, Source], reference: dict[str, str],
                   path: str) -> tuple[dict[str, str], list[Problem]]:
-    """The entries of `table` that may be used, and a problem for each other one. `reference`: the built-in
-    English strings, which name every key and the values each is given."""
+    """The entries of `table` that may be used, and an error for each other one. `reference`: the built-in
+    English strings, which name the values each of quizpages' strings is given."""
     good: dict[str, str] = {}
     problems: list[Problem] = []
     for key, text in table.items():
         source = where.get(key, Source(path))
-        if key not in reference:
-            close = difflib.get_close_matches(key, list(reference), n=1, cutoff=0.6)
-            problems.append(warning(source, f"'{key}' is not one of quizpages' strings, so it changes nothing",
-                                    f"Did you mean '{close[0]}'?" if close else
-                                    "The built-in plugins/quizpages/strings/en.yml lists every key"))
-            continue
         used = placeholders(text)
-        given = placeholders(reference[key]) or set()
         if used is None:
             problems.append(error(source, f"the string '{key}' has a '{{' or '}}' that opens or closes nothing",
                                   "Write {{ or }} for a brace shown as it is; until then the built-in text is shown"))
             continue
-        unknown = sorted(used - given)
+        unknown = sorted(used - (placeholders(reference[key]) or set())) if key in reference else []
         if unknown:
+            given = placeholders(reference[key]) or set()
             names = ", ".join(f"{{{name}}}" for name in unknown)
             offer = ("it is given " + ", ".join(f"{{{name}}}" for name in sorted(given))) if given else \
                 "it is given no values"
@@ -52,3 +46,18 @@ def check_strings(table: dict[str, str], where: dict[str, Source], reference: di
             continue
         good[key] = text
     return good, problems
+
+
+def misspelt_keys(table: dict[str, str], where: dict[str, Source], known: set[str], path: str) -> list[Problem]:
+    """A warning for each key that is not a known one (quizpages' or a registered kind's) but is close to one:
+    most likely a misspelling, which changes nothing on the page."""
+    problems = []
+    for key in table:
+        if key in known:
+            continue
+        close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.8)
+        if close:
+            problems.append(warning(where.get(key, Source(path)),
+                                    f"'{key}' is not one of quizpages' strings, so it changes nothing",
+                                    f"Did you mean '{close[0]}'?"))
+    return problems

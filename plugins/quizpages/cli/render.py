@@ -15,6 +15,7 @@ import sys
 import yaml
 
 from ..model import layout
+from ..model.problems import sort_key
 from ..render import Renderer
 from ..site import QuizSite
 from ..util.atomic_write import write_atomic
@@ -49,15 +50,28 @@ def pages(renderer: Renderer, quizzes: dict, languages: tuple[str, ...]) -> dict
     return out
 
 
+def _inside(path: str, folder: str) -> bool:
+    path, folder = os.path.abspath(path), os.path.abspath(folder)
+    return path == folder or path.startswith(folder + os.sep)
+
+
 def run(args: argparse.Namespace, site: QuizSite) -> int:
+    docs = site.settings.docs_dir
+    if _inside(args.out, docs):
+        print(f"{os.path.relpath(args.out)}: error: the output folder is inside the docs folder "
+              f"{os.path.relpath(docs)}, whose build makes these pages itself and would find them twice "
+              "(Choose a folder outside it, e.g. --out plain/docs)", file=sys.stderr)
+        return 1
     catalog = site.load()
+    renderer = site.renderer(catalog, markdown_links=True)
+    output = pages(renderer, catalog.quizzes, site.languages)
+    problems = sorted(catalog.problems + site.site_problems(renderer), key=sort_key)
     cwd = os.getcwd()
-    for problem in catalog.problems:
+    for problem in problems:
         print(problem.render(cwd))
-    if catalog.errors:
+    if any(p.is_error for p in problems):
         print("quizpages render: nothing written; fix the errors above first", file=sys.stderr)
         return 1
-    output = pages(site.renderer(catalog, markdown_links=True), catalog.quizzes, site.languages)
     targets = {rel: os.path.join(args.out, *rel.split("/")) for rel in output}
     existing = [t for t in targets.values() if os.path.exists(t)]
     if existing and not args.force:

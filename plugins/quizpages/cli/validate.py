@@ -64,7 +64,7 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     problems = not_quizzes([os.path.abspath(p) for p in others])
     for root, files in groups.items():
         problems += site.load(files=files, folder=root).problems
-    problems += site.strings_problems()  # the site's own strings files: every page shows them
+    problems += site.site_problems()  # the site's own strings files and templates: every page shows them
     problems.sort(key=sort_key)
     cwd = os.getcwd()
     for problem in problems:

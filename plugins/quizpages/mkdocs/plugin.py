@@ -52,6 +52,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             raise PluginError("\n".join(f"Config value '{setting}': {message}" for setting, message in problems))
         if static_i18n.current_language(config) is not None:
             return None  # a later language's build of mkdocs-static-i18n: the site build began with the first
+        static_i18n.restore_site_cleaning()
         for setting, message in site_warnings(settings):
             log.warning(f"Config value '{setting}': {message}")
         if self.site is None or self.site.settings != settings:

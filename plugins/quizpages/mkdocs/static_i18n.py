@@ -24,6 +24,18 @@ from mkdocs.structure.pages import Page
 from ..model import layout
 
 
+# MkDocs' own, taken before any build: mkdocs-static-i18n replaces it with a no-op for its loop over the
+# languages and puts it back only when the loop ends well (see `restore_site_cleaning`).
+_CLEAN_DIRECTORY = mkdocs_utils.clean_directory
+
+
+def restore_site_cleaning() -> None:
+    """At the start of a site build: let MkDocs clean the site folder again. After a language build that
+    failed (under `serve`, a save with an error), mkdocs-static-i18n leaves cleaning off for good, and pages
+    of removed quizzes or learning pages would stay served until the server restarts."""
+    mkdocs_utils.clean_directory = _CLEAN_DIRECTORY
+
+
 def plugin(config: MkDocsConfig):
     return config.plugins.get("i18n")
 
@@ -65,11 +77,10 @@ def build_other_languages(config: MkDocsConfig) -> None:
     i18n = plugin(config)
     i18n.building = False
     i18n.search_entries.clear()  # its loop collects the first language's entries again
-    clean_directory = mkdocs_utils.clean_directory
     try:
         i18n.on_post_build(config)
     finally:  # it turns the site folder's cleaning off for its loop, and on again only if the loop ends well
-        mkdocs_utils.clean_directory = clean_directory
+        restore_site_cleaning()
         i18n.building = False
 
 

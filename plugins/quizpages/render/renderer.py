@@ -15,6 +15,7 @@ import json
 import os
 import posixpath
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import jinja2
@@ -25,6 +26,7 @@ from ..model import Problem, Question, Quiz, Text, layout
 from ..model.problems import display_path
 from .markdown_text import indent, is_inline, md_escape, normalize_lists
 from .strings import Strings
+from .template_errors import render_problem, syntax_problems
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAGMENTS = os.path.join(PACKAGE, "fragments")
@@ -106,9 +108,16 @@ class Renderer:
         self.languages = languages
         self.source_language = languages[0]
         self.strings_dirs = strings_dirs
-        search = [os.path.join(d, OVERRIDE_SUBDIR) for d in override_dirs] + [FRAGMENTS]
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(search),
+        self.overrides = [os.path.join(d, OVERRIDE_SUBDIR) for d in override_dirs]
+        self.env = self._environment(self.overrides)
+        self.problems: list[Problem] = []  # the site's templates that failed (template_errors.py)
+        self._strings: dict[str, Strings] = {}
+        self._script_cache: dict[tuple, dict[str, str]] = {}
+
+    @staticmethod
+    def _environment(overrides: list[str]) -> jinja2.Environment:
+        env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader([*overrides, FRAGMENTS]),
             autoescape=False,  # the output is Markdown; HTML-escaping is applied explicitly with |e
             keep_trailing_newline=True,
             trim_blocks=True,
@@ -116,11 +125,42 @@ class Renderer:
             undefined=jinja2.StrictUndefined,
             auto_reload=False,  # one Renderer per build: no need to stat every template at each include
         )
-        self.env.filters["indent_md"] = indent
+        env.filters["indent_md"] = indent
         # Each kind's fragment, made into a module of macros once, not imported again for every question.
-        self.env.globals["fragments"] = _Fragments(self.env)
-        self._strings: dict[str, Strings] = {}
-        self._script_cache: dict[tuple, dict[str, str]] = {}
+        env.globals["fragments"] = _Fragments(env)
+        return env
+
+    # -- the site's own templates ------------------------------------------------------
+
+    @property
+    def uses_built_in_templates(self) -> bool:
+        """True once a site template failed: every page is then rendered with the built-in ones."""
+        return bool(self.problems)
+
+    def check_overrides(self) -> list[Problem]:
+        """Compile the site's templates before any page needs them; one that does not compile is an error,
+        and the built-in templates are used instead."""
+        found = syntax_problems(self.env, self.overrides)
+        if found:
+            self._use_built_in(found)
+        return found
+
+    def _use_built_in(self, problems: list[Problem]) -> None:
+        self.problems += problems
+        self.overrides = []
+        self.env = self._environment([])
+
+    def _guarded(self, make: Callable[[], str]) -> str:
+        """`make()`, or, when a site template fails in it, the error recorded and `make()` again with the
+        built-in templates."""
+        try:
+            return make()
+        except Exception as exc:
+            problem = render_problem(exc, self.overrides) if self.overrides else None
+            if problem is None:
+                raise
+            self._use_built_in([problem])
+            return make()
 
     def strings(self, language: str) -> Strings:
         if language not in self._strings:
@@ -244,6 +284,9 @@ class Renderer:
 
     def quiz_page(self, quiz: Quiz, language: str) -> str:
         """The Markdown page of `quiz` in `language`."""
+        return self._guarded(lambda: self._quiz_page(quiz, language))
+
+    def _quiz_page(self, quiz: Quiz, language: str) -> str:
         sections = self.sections(quiz, language)
         checks = [q.check_data for section in sections for q in section["questions"] if q.check_data]
         return self.env.get_template("quiz.md.j2").render(
@@ -301,6 +344,9 @@ class Renderer:
 
     def index_page(self, language: str) -> str:
         """The quiz index of `language`, grouped by the folders of the quiz ids."""
+        return self._guarded(lambda: self._index_page(language))
+
+    def _index_page(self, language: str) -> str:
         strings = self.strings(language)
         groups: dict[str, list[dict]] = defaultdict(list)
         for quiz_id in sorted(self.quizzes):
@@ -327,9 +373,9 @@ class Renderer:
     def error_page(self, quiz_id: str, path: str, problems: list[Problem], language: str,
                    relative_to: str | None = None) -> str:
         """A page that shows a broken quiz's problems where its page would be."""
-        return self.env.get_template("errors.md.j2").render(
+        return self._guarded(lambda: self.env.get_template("errors.md.j2").render(
             quiz_id=quiz_id, language=language, t=self.strings(language),
             # a file name or a quoted key could close the code span or fence and smuggle in HTML
             path=(display_path(path, relative_to) if relative_to else path).replace("`", "'"),
             problems=[" ".join(p.render(relative_to).splitlines()) for p in problems],
-        )
+        ))

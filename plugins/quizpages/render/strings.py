@@ -4,8 +4,8 @@ Lookup falls back from the page's language to English, then to the key itself,
 so a new language works as soon as its file exists, and a missing string never
 breaks a page. Adding a language is a file, never code. A site's `strings_dir`
 files win over the built-in ones; their entries are checked first
-(check/strings_rules.py), and one that is wrong is left out, with a located
-problem (`strings_problems`), so the built-in text shows instead.
+(check/strings_rules.py), and one whose text is wrong is left out, with a
+located problem (`strings_problems`), so the built-in text shows instead.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from ..check.strings_rules import check_strings
+from ..check.strings_rules import check_strings, misspelt_keys
 from ..load.strings_file import read_strings
 from ..model import Problem
 
@@ -47,14 +47,21 @@ def _reference() -> dict[str, str]:
 
 
 @lru_cache(maxsize=128)
-def _entries(path: str, _mtime: int, site: bool) -> tuple[dict[str, str], tuple[Problem, ...]]:
-    """One file's usable strings and its problems; keyed by modification time, so an edited file is read
-    again (under `mkdocs serve`) while an unchanged one is read once per process."""
+def _read(path: str, _mtime: int) -> tuple[dict[str, str], dict, tuple[Problem, ...]]:
+    """One file as written; keyed by modification time, so an edited file is read again (under
+    `mkdocs serve`) while an unchanged one is read once per process."""
     table, where, problems = read_strings(path)
-    if site:
-        table, found = check_strings(table, where, _reference(), path)
-        problems += found
-    return table, tuple(problems)
+    return table, where, tuple(problems)
+
+
+@lru_cache(maxsize=128)
+def _entries(path: str, mtime: int, site: bool) -> tuple[dict[str, str], tuple[Problem, ...]]:
+    """One file's usable strings and its errors (a site's own entries are checked first)."""
+    table, where, problems = _read(path, mtime)
+    if not site:
+        return table, problems
+    table, found = check_strings(table, where, _reference(), path)
+    return table, problems + tuple(found)
 
 
 def _table(files: tuple[tuple[str, int, bool], ...]) -> dict[str, str]:
@@ -64,13 +71,18 @@ def _table(files: tuple[tuple[str, int, bool], ...]) -> dict[str, str]:
     return table
 
 
-def strings_problems(languages: tuple[str, ...], extra_dirs: tuple[str, ...]) -> list[Problem]:
-    """Every problem of the site's own strings files of `languages` (and of English, the fallback)."""
+def strings_problems(languages: tuple[str, ...], extra_dirs: tuple[str, ...],
+                     known: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every problem of the site's own strings files of `languages` (and of English, the fallback); `known`:
+    keys beside quizpages' own that are no misspelling (the registered kinds' section headings)."""
     problems: list[Problem] = []
+    keys = set(_reference()) | known
     for language in dict.fromkeys((*languages, FALLBACK)):
         for path, mtime, site in _files(language, extra_dirs):
             if site:
                 problems += _entries(path, mtime, site)[1]
+                table, where, _problems = _read(path, mtime)
+                problems += misspelt_keys(table, where, keys, path)
     return problems
 
 

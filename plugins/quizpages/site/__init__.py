@@ -89,15 +89,25 @@ class QuizSite:
         """The renderer of the site's pages; `markdown_links` for Markdown files read without MkDocs."""
         settings = self.settings
         names = {lang: name for lang in self.languages if (name := settings.language_name(lang))}
-        return Renderer(catalog.quizzes, self.languages, settings.override_dirs, settings.strings_dirs,
-                        settings.allowed_html, self.kinds, markdown_links, names)
+        renderer = Renderer(catalog.quizzes, self.languages, settings.override_dirs, settings.strings_dirs,
+                            settings.allowed_html, self.kinds, markdown_links, names)
+        renderer.check_overrides()
+        return renderer
+
+    def site_problems(self, renderer: Renderer | None = None) -> list[Problem]:
+        """Problems of the site's own strings files and quiz templates (those `renderer` met, or, without
+        one, those that do not compile)."""
+        if renderer is None:
+            renderer = self.renderer(Catalog())
+        return self.strings_problems() + renderer.problems
 
     def strings(self, language: str) -> Strings:
         return Strings(language, self.settings.strings_dirs)
 
     def strings_problems(self) -> list[Problem]:
         """The problems of the site's own strings files (`strings_dir`); their wrong entries are not used."""
-        return strings_problems(self.languages, self.settings.strings_dirs)
+        return strings_problems(self.languages, self.settings.strings_dirs,
+                                frozenset(kind.section for kind in self.kinds))
 
     def pages(self, catalog: Catalog, renderer: Renderer, language: str) -> list[GeneratedPage]:
         """Every generated page of `language`: its quizzes (or their error pages) and its quiz index."""
@@ -115,7 +125,7 @@ class QuizSite:
         renderer = self.renderer(catalog)
         pages = [page for language in self.languages for page in self.pages(catalog, renderer, language)]
         stats = f"{self.build_cache.hits} hits, {self.build_cache.misses} misses" if self.build_cache else ""
-        return BuildPages(pages, sorted(catalog.problems + self.strings_problems(), key=sort_key), stats)
+        return BuildPages(pages, sorted(catalog.problems + self.site_problems(renderer), key=sort_key), stats)
 
     def save_cache(self) -> bool:
         """Write what the last `site_pages` used (every language's pages, so the rest is pruned); True when written."""
@@ -151,6 +161,6 @@ class QuizSite:
             cache = self.build_cache
             written = cache.save(prune=not serving, release=not serving)  # `serve` keeps it for the next rebuild
             stats = f"{cache.hits} hits, {cache.misses} misses, {'written' if written else 'unchanged'}"
-        report = (sorted(catalog.problems + self.strings_problems(), key=sort_key)
+        report = (sorted(catalog.problems + self.site_problems(renderer), key=sort_key)
                   if building in (None, self.source_language) else None)
         return BuildPages(pages, report, stats)
