@@ -209,3 +209,16 @@ def test_links_to_files_in_quiz_text_are_checked_like_pages(tmp_path):
         "question 1 (first): explanation: the link 'second.yml' names a quiz file, which is not published "
         "(Link the quiz's page: second.md)",
     ]
+
+
+def test_a_quiz_with_other_errors_still_has_its_links_checked_in_the_same_run(tmp_path):
+    """One run reports every problem: a wrong answer letter does not hide a missing learning page or next quiz."""
+    docs = _site(tmp_path, learning="../nope.md", next_link="./nowhere.md")
+    path = docs / "quizzes" / "first.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "    kind: short_answer\n    question: Why?\n    answer: Because.\n",
+        "    kind: multiple_choice\n    question: Why?\n    options: [Yes, No]\n    answer: E\n"), encoding="utf-8")
+    messages = _errors(docs)
+    assert any("the answer 'E' names no option" in m for m in messages), messages
+    assert any("learning_material: the page '../nope.md' does not exist" in m for m in messages), messages
+    assert any("next: the quiz './nowhere.md' does not exist" in m for m in messages), messages

@@ -10,13 +10,13 @@ in another process, is read back from it instead of being parsed again.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cache import BuildCache
 from ..check import load_quiz
 from ..check.links import QuizLink, check_links, check_quiz_id, check_quiz_link_languages, check_text_links
 from ..kinds import KINDS, Registry
-from ..load.loader import find_other_files, find_quiz_files
+from ..load.loader import find_other_files, find_quiz_files, read
 from ..load.yamlsource import MAX_FILE_BYTES, read_capped
 from ..model import Problem, Quiz, Source, error, warning
 from ..model.layout import quiz_id_from_file
@@ -57,6 +57,7 @@ class QuizLibrary:
         self._memo: dict[str, tuple[tuple[int, int], Quiz | None, list[Problem], str | None]] = {}
         # path -> the quiz its link problems are of, those problems, and its text's links to other quizzes
         self._links: dict[str, tuple[Quiz, list[Problem], list[QuizLink]]] = {}
+        self._partials: dict[str, tuple[object, Quiz | None]] = {}  # path -> (its memo stamp, the quiz as read)
 
     def load_file(self, path: str, quiz_id: str) -> tuple[Quiz | None, list[Problem], str | None]:
         """The quiz (None when it has errors), its problems, and its build cache key (or None)."""
@@ -89,6 +90,7 @@ class QuizLibrary:
         """Let go of every loaded quiz; the next load reads the files (or the build cache) again."""
         self._memo.clear()
         self._links.clear()
+        self._partials.clear()
 
     def load(self, quizzes_dir: str, files: list[str] | None = None, same_pages: bool = False) -> Catalog:
         """Load every quiz under `quizzes_dir` (or just `files`, ids still relative to it). Other files
@@ -99,6 +101,19 @@ class QuizLibrary:
         if files is None:
             catalog.problems = sorted(catalog.problems + not_quizzes(find_other_files(quizzes_dir)), key=sort_key)
         return catalog
+
+    def _partial(self, path: str, quiz_id: str) -> Quiz | None:
+        """A quiz with errors as far as it could be read, so its links are checked in the same run as its
+        other problems (one run reports every problem). Read again only when the file changed; broken
+        files are few."""
+        stamp = self._memo[path][0] if path in self._memo else None
+        known = self._partials.get(path)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        reading = read(path, quiz_id, self.languages, None, self.kinds)
+        quiz = replace(reading.quiz, questions=reading.checkable) if reading.quiz is not None else None
+        self._partials[path] = (stamp, quiz)
+        return quiz
 
     def _link_problems(self, path: str, quiz: Quiz, quizzes_dir: str,
                        same_pages: bool) -> tuple[list[Problem], list[QuizLink]]:
@@ -125,8 +140,9 @@ class QuizLibrary:
                                          "Keep one of the two files"))
             if id_problems:
                 quiz, problems = None, problems + id_problems
-            if quiz is not None and self.docs_dir is not None:
-                link_problems, links = self._link_problems(path, quiz, quizzes_dir, same_pages)
+            checked = quiz if quiz is not None else self._partial(path, quiz_id)
+            if checked is not None and self.docs_dir is not None:
+                link_problems, links = self._link_problems(path, checked, quizzes_dir, same_pages)
                 quiz_links += links
                 problems = problems + link_problems
                 if any(p.is_error for p in link_problems):
