@@ -7,7 +7,7 @@ import json
 import jsonschema
 import pytest
 import yaml
-from conftest import KUBEFLOW_QUIZ, ROOT, quizpages
+from conftest import BIN, KUBEFLOW_QUIZ, ROOT, quizpages, run
 from quizpages import KINDS
 
 QUIZ = ROOT / KUBEFLOW_QUIZ
@@ -94,7 +94,28 @@ def test_new_refuses_to_overwrite(site_copy):
 
 
 def test_new_rejects_a_bad_slug(site_copy):
-    """A slug with capitals or .yml is refused with a hint, and nothing is written."""
+    """A slug with capitals is refused with a hint, and nothing is written."""
     result = quizpages(site_copy, "new", "AI/Katib.yml", "--title", "Katib")
     assert result.returncode == 2 and "not a quiz id" in result.stderr
     assert not (site_copy / "content" / "quizzes" / "AI").exists()
+
+
+def test_new_takes_the_quiz_file_path_as_its_id(site_copy):
+    """`quizpages new content/quizzes/ops/k2.yml` (a path, as `validate` prints it) writes quiz `ops/k2`."""
+    result = quizpages(site_copy, "new", "content/quizzes/ops/k2.yml", "--title", "K2")
+    assert result.returncode == 0, result.stderr
+    assert (site_copy / "content" / "quizzes" / "ops" / "k2.yml").is_file()
+    assert not (site_copy / "content" / "quizzes" / "content").exists()
+    inside = run([str(BIN / "quizpages"), "-f", "../../../mkdocs.yml", "new", "k3", "--title", "K3"],
+                 cwd=site_copy / "content" / "quizzes" / "ops")
+    assert inside.returncode == 0, inside.stderr
+    assert (site_copy / "content" / "quizzes" / "ops" / "k3.yml").is_file()
+
+
+def test_new_refuses_a_path_outside_the_quizzes_folder(site_copy):
+    """A path into the docs folder but outside its quizzes folder is refused, naming the quizzes folder."""
+    result = quizpages(site_copy, "new", "content/ops/k2", "--title", "K2")
+    assert result.returncode == 2
+    assert "outside the quizzes folder 'content/quizzes'" in result.stderr and "quizpages new k2" in result.stderr
+    assert not (site_copy / "content" / "quizzes" / "content").exists()
+    assert not (site_copy / "content" / "ops" / "k2.yml").exists()

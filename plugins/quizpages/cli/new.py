@@ -9,7 +9,7 @@ import sys
 
 from ..load import dump_quiz
 from ..model import Quiz, Text
-from ..model.layout import quiz_file, quiz_files, quiz_id_problem, suggest_quiz_id
+from ..model.layout import QUIZ_SUFFIXES, quiz_file, quiz_files, quiz_id_problem, suggest_quiz_id
 from ..site import QuizSite
 from ..util.atomic_write import write_atomic
 from .schema import SCHEMA_FILE
@@ -38,6 +38,29 @@ def slug_problem(slug: str) -> str | None:
     return None
 
 
+def _inside(path: str, folder: str) -> bool:
+    path, folder = os.path.realpath(path), os.path.realpath(folder)
+    return path == folder or path.startswith(folder + os.sep)
+
+
+def quiz_id_argument(argument: str, site: QuizSite) -> tuple[str, str | None]:
+    """The quiz id an author meant, and what is wrong with it. Authors often pass the file's path
+    (`content/quizzes/ops/k2.yml`, as `validate` prints it) where the id (`ops/k2`) is asked for:
+    taken as is, that would nest the quizzes folder inside itself."""
+    slug = argument
+    for suffix in QUIZ_SUFFIXES:
+        if slug.endswith(suffix):
+            slug = slug[: -len(suffix)]
+    quizzes, docs = site.settings.quizzes_path, site.settings.docs_dir
+    if _inside(slug, quizzes):  # a path into the quizzes folder: its id is the part inside
+        return posixpath.join(*os.path.relpath(os.path.realpath(slug), os.path.realpath(quizzes)).split(os.sep)), None
+    if _inside(slug, docs) and not _inside(os.getcwd(), docs):  # names the docs folder, not the quizzes one
+        return slug, (f"'{argument}' is in the docs folder but outside the quizzes folder "
+                      f"'{os.path.relpath(quizzes)}', and the id is a path inside that folder "
+                      f"(For example `quizpages new {posixpath.basename(slug)}`)")
+    return slug, None
+
+
 def starter_quiz(site: QuizSite, slug: str, title: str) -> Quiz:
     """A quiz in the source language with one example question of every kind the site knows."""
     language = site.source_language
@@ -54,19 +77,20 @@ def quiz_text(site: QuizSite, slug: str, title: str, path: str) -> str:
 
 
 def run(args: argparse.Namespace, site: QuizSite) -> int:
-    problem = slug_problem(args.slug)
+    slug, problem = quiz_id_argument(args.slug, site)
+    problem = problem or slug_problem(slug)
     if problem:
         print(f"quizpages new: error: {problem}", file=sys.stderr)
         return 2
     if not args.title.strip():
         print("quizpages new: error: the title is empty (Pass --title \"...\")", file=sys.stderr)
         return 2
-    path = quiz_file(site.settings.quizzes_path, args.slug)
-    existing = next((p for p in quiz_files(site.settings.quizzes_path, args.slug) if os.path.exists(p)), None)
+    path = quiz_file(site.settings.quizzes_path, slug)
+    existing = next((p for p in quiz_files(site.settings.quizzes_path, slug) if os.path.exists(p)), None)
     try:
         if existing:
             raise FileExistsError(existing)
-        write_atomic(path, quiz_text(site, args.slug, args.title.strip(), path))
+        write_atomic(path, quiz_text(site, slug, args.title.strip(), path))
     except FileExistsError as exc:
         print(f"{os.path.relpath(str(exc.args[0]))}: error: the file exists and was left unchanged "
               "(Choose another id, or edit the existing quiz)", file=sys.stderr)
