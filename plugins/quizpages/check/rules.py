@@ -28,6 +28,37 @@ def check_translations(quiz: Quiz, slots: Iterable[TextSlot] | None = None) -> l
     return problems
 
 
+def check_unlisted_languages(quiz: Quiz, slots: Iterable[TextSlot] | None = None) -> list[Problem]:
+    """Text written in a site language that `languages:` leaves out is never shown: usually the
+    translation was added and `languages:` was not updated (the reader already refused languages the
+    site does not have). One warning per language and quiz (or
+    question, when it is the question's own `languages:` that leaves it out)."""
+    problems, seen = [], set()
+    for slot in quiz.texts() if slots is None else slots:
+        for language in slot.text.by_language:
+            if language in slot.languages or not slot.languages:  # none: check_question_languages errs
+                continue
+            of_quiz = language not in quiz.languages
+            if (language, None if of_quiz else slot.unit) in seen:
+                continue
+            seen.add((language, None if of_quiz else slot.unit))
+            where = slot.text.where(language) or slot.fallback or Source("")
+            if of_quiz:
+                listed = ", ".join(quiz.languages)
+                message = (f"the quiz has '{language}' text ({slot.label}), but its `languages:` lists only "
+                           f"{listed}, so no '{language}' page is made")
+                hint = (f"Add {language} to `languages:` (line {quiz.field_sources['languages'].line}), "
+                        "or remove `languages:` once every language is there"
+                        if "languages" in quiz.field_sources else f"Add {language} to `languages:`")
+            else:
+                question = slot.label.split(":", 1)[0]
+                message = (f"{question} has '{language}' text ({slot.name}), but its `languages:` lists only "
+                           f"{', '.join(slot.languages)}, so it is not shown on the '{language}' page")
+                hint = f"Add {language} to the question's `languages:`, or remove its `languages:`"
+            problems.append(warning(where, message, hint))
+    return problems
+
+
 def check_question_languages(quiz: Quiz) -> list[Problem]:
     problems = []
     for index, question in enumerate(quiz.questions):
@@ -53,4 +84,6 @@ def check_kinds(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:
 
 def check_rules(quiz: Quiz, kinds: Registry = KINDS, slots: Iterable[TextSlot] | None = None) -> list[Problem]:
     """Every rule that looks at one quiz on its own (`slots`: its texts, when the caller has walked them)."""
-    return check_translations(quiz, slots) + check_question_languages(quiz) + check_kinds(quiz, kinds)
+    slots = list(quiz.texts() if slots is None else slots)
+    return (check_translations(quiz, slots) + check_unlisted_languages(quiz, slots)
+            + check_question_languages(quiz) + check_kinds(quiz, kinds))
