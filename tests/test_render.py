@@ -85,7 +85,8 @@ def test_hands_on_answer_keeps_fenced_code_and_block_explanations(tmp_path):
 
 
 def test_next_quiz_link_uses_the_target_title_and_falls_back_to_english(tmp_path):
-    """"Next Quiz" shows the linked quiz's title; from Korean to an English-only quiz it links the English page."""
+    """"Next Quiz" shows the linked quiz's title; from Korean to an English-only quiz it links the English
+    page, marked as the index marks it."""
     (tmp_path / "a.yml").write_text("title: {en: A, ko: 가}\nnext: ./b.md\nquestions:\n  - id: q\n    kind: short_answer\n"
                                     "    question: {en: Q, ko: 질문}\n    answer: {en: A, ko: 답}\n", encoding="utf-8")
     (tmp_path / "b.yml").write_text("languages: [en]\ntitle: {en: Bee}\nquestions:\n  - id: q\n    kind: short_answer\n"
@@ -93,7 +94,9 @@ def test_next_quiz_link_uses_the_target_title_and_falls_back_to_english(tmp_path
     a, b = _quiz(tmp_path / "a.yml", "t/a"), _quiz(tmp_path / "b.yml", "t/b")
     renderer = Renderer({"t/a": a, "t/b": b}, LANGS)
     assert "[Next Quiz: Bee](b.md)" in renderer.quiz_page(a, "en")
-    assert '[다음 퀴즈: <span lang="en">Bee</span>](../../../../quizzes/t/b/)' in renderer.quiz_page(a, "ko")
+    assert ('[다음 퀴즈: <span lang="en">Bee</span>](../../../../quizzes/t/b/) *(영어만 제공)*'
+            in renderer.quiz_page(a, "ko"))
+    assert "English only" not in renderer.quiz_page(a, "en")
 
 
 def test_index_marks_quizzes_missing_in_a_language(tmp_path):

@@ -240,12 +240,15 @@ class Renderer:
         link = quiz.next.link
         title = self.text(quiz.next.title, language)
         target = self.next_target(quiz)
+        only_in = None
         if target is not None:
             anchor = "#" + link.split("#", 1)[1] if "#" in link else ""
             link = self.quiz_link(here, language, target) + anchor
             title = title or self.text(target.title, language)
+            # a next quiz not yet translated is linked in a language it has: say so, as the index does
+            only_in = None if language in target.languages else self.available_in(target, strings)
         label = strings("next_quiz", title=title) if title else strings("next_quiz_untitled")
-        return {"link": _safe_link(link), "label": label}
+        return {"link": _safe_link(link), "label": label, "only_in": only_in}
 
     def question(self, question: Question, number: int, language: str) -> RenderedQuestion:
         kind = self.kinds.of(question)
