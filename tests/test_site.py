@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from conftest import ENGLISH_ONLY, build, mkdocs, shared_path, soup
+import pytest
+from conftest import ENGLISH_ONLY, build, edit_config, mkdocs, shared_path, soup
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/index.html"
 
@@ -111,8 +112,8 @@ def _local_targets(site: Path):
                 yield html, url
 
 
-def test_every_link_in_the_site_resolves(built_site):
-    """Every local link, stylesheet and script in every built page points at a file that exists."""
+def _broken_links(built_site: Path) -> list[str]:
+    """Every local link, stylesheet and script in the built pages whose target does not exist."""
     broken = []
     for html, url in _local_targets(built_site):
         parts = urlsplit(url)
@@ -129,7 +130,40 @@ def test_every_link_in_the_site_resolves(built_site):
             target = target / "index.html"
         if not target.exists():
             broken.append(f"{html.relative_to(built_site)} -> {url}")
-    assert broken == []
+    return broken
+
+
+def test_every_link_in_the_site_resolves(built_site):
+    """Every local link, stylesheet and script in every built page points at a file that exists."""
+    assert _broken_links(built_site) == []
+
+
+@pytest.mark.parametrize("directory_urls", [True, False])
+def test_links_to_an_untranslated_quiz_resolve_and_pass_strict_link_validation(site_copy, directory_urls):
+    """The Korean index and "다음 퀴즈" lead to an English-only quiz's page, with or without directory
+    URLs, and MkDocs' strictest link validation has nothing to say about them."""
+    (site_copy / "content/quizzes/helm.yml").write_text(ENGLISH_ONLY, encoding="utf-8")
+    practice = site_copy / "content/quizzes/ai-ml/kubeflow-trainer-practice.yml"
+    practice.write_text(practice.read_text(encoding="utf-8").replace("next: ./kubeflow-trainer.md", "next: ../helm.md"),
+                        encoding="utf-8")
+
+    def change(config):
+        config["use_directory_urls"] = directory_urls
+        config["validation"] = {"links": {"unrecognized_links": "warn", "not_found": "warn"}}
+    edit_config(site_copy, change)
+    result = build(site_copy)
+    assert "unrecognized" not in result.stderr and "not found" not in result.stderr, result.stderr
+    out = site_copy / "site"
+    assert _broken_links(out) == []
+    page = "ko/quizzes/ai-ml/kubeflow-trainer-practice" + ("/index.html" if directory_urls else ".html")
+    footer = soup(out / page).select_one("p.quizpages-footer")
+    link = next(a for a in footer.find_all("a") if "Helm" in a.get_text())
+    helm = "quizzes/helm" + ("/index.html" if directory_urls else ".html")
+    target = (out / page).parent / link["href"]
+    assert (target / "index.html" if target.is_dir() else target).resolve() == (out / helm).resolve()
+    assert "(영어만 제공)" in footer.get_text()
+    root = soup(out / page).select_one("div.quizpages-quiz")["data-site-root"]
+    assert ((out / page).parent / root).resolve() == out.resolve()
 
 
 def test_site_requests_nothing_from_other_hosts(built_site):

@@ -30,6 +30,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.command = "build"
         self.site: QuizSite | None = None  # kept between `serve` rebuilds while the settings stay the same
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
+        self.links = link_warnings.GeneratedLinks()  # for the filter of MkDocs' warnings on them
         self.session = None  # a ServeSession under `mkdocs serve` only: see serve_session.py
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -59,7 +60,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.site = QuizSite(settings)
         else:
             self.site.refresh()  # under `serve`: an edited template or strings file
-        link_warnings.install(self.quiz_uris)
+        link_warnings.install(self.quiz_uris, self.links)
         if self.session is not None:
             self.session.build_started(config)
         return None
@@ -72,13 +73,17 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         result = self.site.build_pages(static_i18n.current_language(config), self.serving)
         if result.problems is not None:  # once per site build, not once per language build
             self.quiz_uris.clear()
+            self.links.pages.clear()
             self.report(result.problems)
+        if result.page_urls is not None:
+            self.links.targets = result.page_urls
         if result.cache_stats:
             log.debug(f"build cache: {result.cache_stats}")
         generated = []
         for page in result.pages:
             file = generated_files.add_page(files, config, self.site.settings, page)
             generated.append((page, file))
+            self.links.pages[file.src_uri] = file.url
             if page.is_quiz:
                 self.quiz_uris.add(file.src_uri)
         generated_files.add_assets(files, config)

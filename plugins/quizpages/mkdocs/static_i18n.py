@@ -164,7 +164,7 @@ def point_missing_languages_at_index(page: Page, config: MkDocsConfig, languages
     for entry in entries:
         lang = entry.get("lang")
         if lang in languages and lang not in alternates:
-            entry["link"] = layout.page_url(layout.INDEX_MARKDOWN, lang, languages[0])
+            entry["link"] = layout.page_url(layout.INDEX_MARKDOWN, lang, languages[0], config.use_directory_urls)
 
 
 def absolute_alternates(config: MkDocsConfig, languages: tuple[str, ...], page: Page) -> list[dict[str, str]]:

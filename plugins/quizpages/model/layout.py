@@ -23,12 +23,17 @@ def markdown_path(quiz_id: str) -> str:
 INDEX_MARKDOWN = f"{QUIZZES}/index.md"
 
 
-def page_url(markdown: str, language: str, source_language: str) -> str:
-    """Site-relative URL of a page (directory URLs) in `language`: ``ko/quizzes/a/``."""
+def page_url(markdown: str, language: str, source_language: str, directory_urls: bool = True) -> str:
+    """Site-relative URL of a page in `language`: ``ko/quizzes/a/``, or ``ko/quizzes/a.html`` without
+    directory URLs (MkDocs' `use_directory_urls: false`)."""
     stem = markdown[:-3]
-    if stem == "index" or stem.endswith("/index"):
+    if not directory_urls:
+        path = f"{stem}.html"
+    elif stem == "index" or stem.endswith("/index"):
         stem = stem[: -len("index")].rstrip("/")
-    path = f"{stem}/" if stem else ""
+        path = f"{stem}/" if stem else ""
+    else:
+        path = f"{stem}/"
     return path if language == source_language else f"{language}/{path}"
 
 
@@ -39,8 +44,10 @@ def output_path(markdown: str, language: str, source_language: str) -> str:
 
 
 def relative_url(from_url: str, to_url: str) -> str:
-    """A relative link from the page at `from_url` to the page at `to_url` (both site-relative)."""
-    rel = posixpath.relpath("/" + to_url, "/" + (from_url or "."))
+    """A relative link from the page at `from_url` to the page at `to_url` (both site-relative; a URL
+    not ending in `/` is a file, `a/b.html`, whose links are relative to its folder)."""
+    folder = from_url if not from_url or from_url.endswith("/") else posixpath.dirname(from_url)
+    rel = posixpath.relpath("/" + to_url, "/" + (folder or "."))
     if to_url.endswith("/") and not rel.endswith("/"):
         rel += "/"
     return rel if rel != "./" else "./"

@@ -99,8 +99,9 @@ class Renderer:
     def __init__(self, quizzes: dict[str, Quiz], languages: tuple[str, ...],
                  override_dirs: tuple[str, ...] = (), strings_dirs: tuple[str, ...] = (),
                  allowed_html: tuple[str, ...] = (), kinds: Registry = KINDS, markdown_links: bool = False,
-                 language_names: dict[str, str] | None = None):
+                 language_names: dict[str, str] | None = None, directory_urls: bool = True):
         self.quizzes = quizzes
+        self.directory_urls = directory_urls  # MkDocs' use_directory_urls: the form of page URLs
         self.language_names = language_names or {}  # the site's own names of its languages
         self.kinds = kinds
         self.markdown_links = markdown_links  # cross-language links to Markdown files (see quiz_link)
@@ -205,7 +206,7 @@ class Renderer:
         return f'<div lang="{other}" markdown="1">\n\n{markdown}\n\n</div>'
 
     def page_url(self, quiz_id: str, language: str) -> str:
-        return layout.page_url(layout.markdown_path(quiz_id), language, self.source_language)
+        return layout.page_url(layout.markdown_path(quiz_id), language, self.source_language, self.directory_urls)
 
     def quiz_link(self, from_markdown: str, from_language: str, target: Quiz) -> str:
         """A link to `target` from a page in `from_language`: the same language when it exists,
@@ -222,7 +223,7 @@ class Renderer:
             here = layout.output_path(from_markdown, from_language, self.source_language)
             there = layout.output_path(layout.markdown_path(target.id), fallback, self.source_language)
             return posixpath.relpath(there, posixpath.dirname(here))
-        from_url = layout.page_url(from_markdown, from_language, self.source_language)
+        from_url = layout.page_url(from_markdown, from_language, self.source_language, self.directory_urls)
         return layout.relative_url(from_url, self.page_url(target.id, fallback))
 
     def next_target(self, quiz: Quiz) -> Quiz | None:

@@ -18,7 +18,7 @@ from ..model.problems import sort_key
 from ..render import Renderer, Strings, strings_problems
 from ..render.renderer import OVERRIDE_SUBDIR
 from ..settings import SiteSettings
-from .generated_pages import GeneratedPage, pages_of_language
+from .generated_pages import GeneratedPage, page_urls, pages_of_language
 from .library import Catalog, QuizLibrary
 
 
@@ -29,6 +29,7 @@ class BuildPages:
     pages: list[GeneratedPage]
     problems: list[Problem] | None  # to report, once per site build; None when already reported
     cache_stats: str = ""  # hits and misses of the build cache, for the debug log
+    page_urls: frozenset[str] | None = None  # every generated page's URL, every language; None: as before
 
 
 class QuizSite:
@@ -64,7 +65,8 @@ class QuizSite:
         settings = self.settings
         names = tuple((lang, settings.language_name(lang)) for lang in self.languages)
         return BuildCache(os.path.join(settings.cache_path, "build"),
-                          inputs_key((self.languages, settings.allowed_html, names), self._input_folders,
+                          inputs_key((self.languages, settings.allowed_html, names, settings.use_directory_urls),
+                                     self._input_folders,
                                      self.kinds),
                           self.kinds)
 
@@ -90,7 +92,8 @@ class QuizSite:
         settings = self.settings
         names = {lang: name for lang in self.languages if (name := settings.language_name(lang))}
         renderer = Renderer(catalog.quizzes, self.languages, settings.override_dirs, settings.strings_dirs,
-                            settings.allowed_html, self.kinds, markdown_links, names)
+                            settings.allowed_html, self.kinds, markdown_links, names,
+                            settings.use_directory_urls)
         renderer.check_overrides()
         return renderer
 
@@ -163,4 +166,4 @@ class QuizSite:
             stats = f"{cache.hits} hits, {cache.misses} misses, {'written' if written else 'unchanged'}"
         report = (sorted(catalog.problems + self.site_problems(renderer), key=sort_key)
                   if building in (None, self.source_language) else None)
-        return BuildPages(pages, report, stats)
+        return BuildPages(pages, report, stats, page_urls(catalog, renderer))

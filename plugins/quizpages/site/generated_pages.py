@@ -62,3 +62,14 @@ def _quiz_page(catalog: Catalog, renderer: Renderer, quiz: Quiz, language: str, 
         if not renderer.uses_built_in_templates:  # else the next build must meet the failing template again
             cache.put_page(page_key, content)
     return content
+
+
+def page_urls(catalog: Catalog, renderer: Renderer) -> frozenset[str]:
+    """The site-relative URL of every generated page in every language: what a page's links to a quiz
+    in another language (one not yet translated) lead to."""
+    source, directory_urls = renderer.source_language, renderer.directory_urls
+    quizzes = {renderer.page_url(quiz_id, language)
+               for quiz_id, quiz in catalog.quizzes.items() for language in quiz.languages}
+    indexes = {layout.page_url(layout.INDEX_MARKDOWN, language, source, directory_urls)
+               for language in renderer.languages}
+    return frozenset(quizzes | indexes)
