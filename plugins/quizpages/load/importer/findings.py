@@ -30,6 +30,7 @@ WARNING_KINDS = {
     "empty-question": "answer block without a question",
     "unclosed-details": "<details> without </details>",
     "page-order": "the quiz page shows the question elsewhere (pages group questions by kind)",
+    "answer-letters-differ": "languages' pages name different answer letters: the source language's kept",
     "not-parallel": "question without a parallel question in the other language",
     "one-language": "quiz imported in some languages only",
     "untranslated-text": "text only some languages' pages have, shown as written in the others",
