@@ -205,3 +205,12 @@ def test_answer_letters_that_differ_keep_one_question_and_say_so(site, tmp_path)
     assert "not-parallel" not in result.stderr and "no parallel question" not in result.stdout
     assert quizpages(site, "validate", "--strict", "content/quizzes/pods/pods-quiz.yml").returncode == 0
 
+
+def test_the_warnings_of_a_page_come_in_file_and_line_order(site, tmp_path):
+    """Warnings found while reading a page and while pairing the pages are printed sorted by file, then line."""
+    page_pair(tmp_path / "old", "B", "B")
+    result = quizpages(site, "import", str(tmp_path / "old"), "--out", "content/quizzes", "--languages", "en,ko",
+                       "--format", "json")
+    assert result.returncode == 0, result.stderr
+    places = [(m["path"], m["line"]) for m in json.loads(result.stdout)["messages"] if m["severity"] == "warning"]
+    assert len(places) >= 3 and places == sorted(places)

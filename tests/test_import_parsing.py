@@ -117,7 +117,7 @@ def test_text_only_one_language_has_is_shown_in_both_and_reported(tmp_path):
     assert result.quiz.intro.by_language == {"en": "> 검토: 2026-09-12", "ko": "> 검토: 2026-09-12"}
     assert result.quiz.questions[0].explanation.by_language == {"en": "파드 목록입니다.", "ko": "파드 목록입니다."}
     assert [(f.kind, f.problem.source) for f in result.findings if f.kind == "untranslated-text"] == [
-        ("untranslated-text", ("ko.md", 5, 1)), ("untranslated-text", ("ko.md", 3, 1))]  # its question, the intro
+        ("untranslated-text", ("ko.md", 3, 1)), ("untranslated-text", ("ko.md", 5, 1))]  # the intro, its question
     path = tmp_path / "pods.yml"
     path.write_text(dump_quiz(result.quiz), encoding="utf-8")
     assert load_quiz(str(path), "x/pods", ("en", "ko"))[1] == []

@@ -47,6 +47,12 @@ class ImportWarning:
     problem: Problem
 
 
+def in_line_order(findings: list[ImportWarning]) -> list[ImportWarning]:
+    """The warnings sorted by file, then line: a reader goes through each page from the top. Warnings are
+    found page by page and then while pairing the pages, so they come out of order otherwise."""
+    return sorted(findings, key=lambda f: f.problem.source)  # (path, line, column)
+
+
 def import_warning(kind: str, path: str, line: int, message: str, hint: str = "") -> ImportWarning:
     assert kind in WARNING_KINDS, kind
     return ImportWarning(kind, warning(Source(path, max(line, 1)), message, hint))

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 from ...kinds import KINDS
 from ...model import NextQuiz, Question, Quiz, Source, Text
 from ...model.problems import Problem
-from .findings import ImportWarning, import_warning
+from .findings import ImportWarning, import_warning, in_line_order
 from .source_page import PageQuestion, SourcePage
 from .text import CODE, LINK, site_markdown
 
@@ -168,7 +168,7 @@ def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str
                       findings),
         source=Source(first.path, 1),
     )
-    return ImportResult(quiz=quiz, findings=findings)
+    return ImportResult(quiz=quiz, findings=in_line_order(findings))
 
 
 def _merge_questions(pages: dict[str, SourcePage], present: tuple[str, ...],
