@@ -162,3 +162,55 @@ def test_a_learning_link_out_of_the_docs_folder_is_fitted_to_the_site(site, sour
     assert quiz(site)["learning_material"].startswith("../../security/")
     assert "warning: the learning link '../../../security/" in result.stdout
     assert quizpages(site, "validate", "content/quizzes/no-sections/security-basics.yml").returncode == 0
+
+
+ANSWER = "<details>\n<summary>{}</summary>\n\n{}\n</details>\n"
+KOREAN_OPTIONS = {"A": "노드", "B": "파드", "C": "서비스"}
+
+
+def page_pair(root: Path, english_letter: str, korean_letter: str) -> None:
+    """A quiz page in English and in Korean whose first question names `english_letter` and `korean_letter`
+    as its answer; the questions are otherwise parallel, and only the Korean page has a header and an explanation."""
+    english = ("# Pods Quiz\n\n## Multiple Choice Questions\n\n"
+               "1. What does `kubectl get pods` list?\n   - A) Nodes\n   - B) Pods\n   - C) Services\n\n"
+               + ANSWER.format("Show Answer", f"**Answer: {english_letter}) Pods**")
+               + "\n2. Which object runs `nginx` replicas?\n   - A) Deployment\n   - B) ConfigMap\n\n"
+               + ANSWER.format("Show Answer", "**Answer: A) Deployment**"))
+    korean = ("# 파드 퀴즈\n\n> 검토: 2026-09-12\n\n## 객관식 문제\n\n"
+              "1. `kubectl get pods`는 무엇을 보여 주나요?\n   - A) 노드\n   - B) 파드\n   - C) 서비스\n\n"
+              + ANSWER.format("정답 보기", f"**정답: {korean_letter}) {KOREAN_OPTIONS[korean_letter]}**")
+              + "\n2. `nginx` 복제본을 실행하는 객체는?\n   - A) Deployment\n   - B) ConfigMap\n\n"
+              + ANSWER.format("정답 보기", "**정답: A) Deployment**\n\n**설명:** Deployment가 ReplicaSet을 관리합니다."))
+    for language, text in (("en", english), ("ko", korean)):
+        path = root / language / "quizzes" / "pods" / "pods-quiz.md"
+        path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def test_answer_letters_that_differ_keep_one_question_and_say_so(site, tmp_path):
+    """English `**Answer: B)**` and Korean `**정답: C)**` for otherwise parallel questions: one question in both
+    languages with the English letter, and one warning naming both answer lines and how to fix it."""
+    page_pair(tmp_path / "old", "B", "C")
+    result = quizpages(site, "import", str(tmp_path / "old"), "--out", "content/quizzes", "--languages", "en,ko")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    first = quiz(site, "pods/pods-quiz")["questions"][0]
+    assert "languages" not in first
+    assert (first["question"]["en"], first["question"]["ko"], first["answer"]) == (
+        "What does `kubectl get pods` list?", "`kubectl get pods`는 무엇을 보여 주나요?", "B")
+    english, korean = (tmp_path / "old" / lang / "quizzes" / "pods" / "pods-quiz.md" for lang in ("en", "ko"))
+    assert f"{english}:13:1: warning: question 1: the answer letters disagree: B at {english}:13, C at " \
+           f"{korean}:15; answer: B kept, the en page's (Check which answer is right and edit `answer:`)" \
+           in result.stdout
+    assert "not-parallel" not in result.stderr and "no parallel question" not in result.stdout
+    assert quizpages(site, "validate", "--strict", "content/quizzes/pods/pods-quiz.yml").returncode == 0
+
+
+def test_the_warnings_of_a_page_come_in_file_and_line_order(site, tmp_path):
+    """Warnings found while reading a page and while pairing the pages are printed sorted by file, then line."""
+    page_pair(tmp_path / "old", "B", "B")
+    result = quizpages(site, "import", str(tmp_path / "old"), "--out", "content/quizzes", "--languages", "en,ko",
+                       "--format", "json")
+    assert result.returncode == 0, result.stderr
+    places = [(m["path"], m["line"]) for m in json.loads(result.stdout)["messages"] if m["severity"] == "warning"]
+    assert len(places) >= 3 and places == sorted(places)

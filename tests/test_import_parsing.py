@@ -117,7 +117,35 @@ def test_text_only_one_language_has_is_shown_in_both_and_reported(tmp_path):
     assert result.quiz.intro.by_language == {"en": "> 검토: 2026-09-12", "ko": "> 검토: 2026-09-12"}
     assert result.quiz.questions[0].explanation.by_language == {"en": "파드 목록입니다.", "ko": "파드 목록입니다."}
     assert [(f.kind, f.problem.source) for f in result.findings if f.kind == "untranslated-text"] == [
-        ("untranslated-text", ("ko.md", 5, 1)), ("untranslated-text", ("ko.md", 3, 1))]  # its question, the intro
+        ("untranslated-text", ("ko.md", 3, 1)), ("untranslated-text", ("ko.md", 5, 1))]  # the intro, its question
     path = tmp_path / "pods.yml"
     path.write_text(dump_quiz(result.quiz), encoding="utf-8")
     assert load_quiz(str(path), "x/pods", ("en", "ko"))[1] == []
+
+
+def test_answer_letters_that_differ_keep_one_question_with_the_source_letter():
+    """A Korean page naming C where the English page names B: still one question in both languages, `answer: B`
+    (the source language's), and one warning at the English answer line that names the Korean one too."""
+    english = importer.parse_page("en.md", "# Pods Quiz\n\n1. What does `kubectl get pods` list?\n   - A) Nodes\n"
+                                  "   - B) Pods\n   - C) Services\n\n" + ANSWER.format("**Answer: B) Pods**"), "en")
+    korean = importer.parse_page("ko.md", "# 파드 퀴즈\n\n1. `kubectl get pods`는 무엇을 보여 주나요?\n   - A) 노드\n"
+                                 "   - B) 파드\n   - C) 서비스\n\n" + ANSWER.format("**정답: C) 서비스**"), "ko")
+    result = importer.merge_pages("x/pods", {"en": english, "ko": korean}, ("en", "ko"))
+    [question] = result.quiz.questions
+    assert (question.languages, question.body.answer, set(question.prompt.by_language)) == (None, "B", {"en", "ko"})
+    [finding] = result.findings
+    assert (finding.kind, finding.problem.source) == ("answer-letters-differ", ("en.md", 11, 1))
+    assert finding.problem.message == ("question 1: the answer letters disagree: B at en.md:11, C at ko.md:11; "
+                                       "answer: B kept, the en page's")
+    assert finding.problem.hint == "Check which answer is right and edit `answer:`"
+
+
+def test_answer_letters_still_choose_between_two_pairings():
+    """A letter that differs no longer keeps two questions apart, but where a page lacks a question, the pairing
+    whose letters agree is the one kept."""
+    def questions(*keys: str) -> list:
+        return [importer.PageQuestion(number=n, line=n, prompt="질문", options=["ㄱ", "ㄴ", "ㄷ"], answer_key=key,
+                                      kind="multiple_choice") for n, key in enumerate(keys, 1)]
+    assert importer.align(questions("A", "B", "C"), questions("A", "C")) == [(0, 0), (1, None), (2, 1)]
+    assert importer.align(questions("A", "B"), questions("A", "C")) == [(0, 0), (1, 1)]
+

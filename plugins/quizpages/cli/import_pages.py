@@ -128,7 +128,7 @@ def _import_one(key: str, paths: dict[str, str], languages: tuple[str, ...], sit
     quiz, fitted = fit_learning_link(result.quiz, lambda target: page_exists(site.settings.docs_dir, target,
                                                                              result.quiz.languages[0]),
                                      first.path, first.footer_line or 1)
-    result = replace(result, quiz=quiz, findings=[*result.findings, *fitted])
+    result = replace(result, quiz=quiz, findings=importer.in_line_order([*result.findings, *fitted]))
     report.found(result.findings)
     out_file = os.path.join(args.out, *quiz_id(key).split("/")) + ".yml"
     try:

@@ -9,10 +9,10 @@ field, with a located warning of a named kind (findings.py): nothing the page
 says is dropped.
 """
 
-from .findings import WARNING_KINDS, ImportWarning
+from .findings import WARNING_KINDS, ImportWarning, in_line_order
 from .merge import ImportResult, align, merge_pages, slug
 from .page import parse_page
 from .source_page import PageQuestion, SourcePage
 
-__all__ = ["WARNING_KINDS", "ImportResult", "ImportWarning", "PageQuestion", "SourcePage", "align", "merge_pages",
-           "parse_page", "slug"]
+__all__ = ["WARNING_KINDS", "ImportResult", "ImportWarning", "PageQuestion", "SourcePage", "align", "in_line_order",
+           "merge_pages", "parse_page", "slug"]

@@ -30,6 +30,7 @@ WARNING_KINDS = {
     "empty-question": "answer block without a question",
     "unclosed-details": "<details> without </details>",
     "page-order": "the quiz page shows the question elsewhere (pages group questions by kind)",
+    "answer-letters-differ": "languages' pages name different answer letters: the source language's kept",
     "not-parallel": "question without a parallel question in the other language",
     "one-language": "quiz imported in some languages only",
     "untranslated-text": "text only some languages' pages have, shown as written in the others",
@@ -44,6 +45,12 @@ class ImportWarning:
 
     kind: str
     problem: Problem
+
+
+def in_line_order(findings: list[ImportWarning]) -> list[ImportWarning]:
+    """The warnings sorted by file, then line: a reader goes through each page from the top. Warnings are
+    found page by page and then while pairing the pages, so they come out of order otherwise."""
+    return sorted(findings, key=lambda f: f.problem.source)  # (path, line, column)
 
 
 def import_warning(kind: str, path: str, line: int, message: str, hint: str = "") -> ImportWarning:

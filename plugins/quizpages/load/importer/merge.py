@@ -1,11 +1,13 @@
 """The pages of one quiz (one per language, any may be missing) -> one `Quiz`.
 
 Questions are paired across languages by aligning the pages' question lists: two
-questions are one question in two languages when they have the same kind, the
-same number of options and the same answer key, and share their code and Latin
-terms (Korean pages keep `kubectl`, "Pod", "ReplicaSet" as written). A page that
-adds a question, or asks another one at the same place, keeps it for its own
-language, with a warning.
+questions are one question in two languages when they have the same kind and the
+same number of options, and share their code and Latin terms (Korean pages keep
+`kubectl`, "Pod", "ReplicaSet" as written). A page that adds a question, or asks
+another one at the same place, keeps it for its own language, with a warning.
+Answer letters that agree make a pair likelier; letters that differ do not keep
+a pair apart (one page has a slip): the source language's letter is kept, with a
+warning naming both answer lines.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from types import SimpleNamespace
 from ...kinds import KINDS
 from ...model import NextQuiz, Question, Quiz, Source, Text
 from ...model.problems import Problem
-from .findings import ImportWarning, import_warning
+from .findings import ImportWarning, import_warning, in_line_order
 from .source_page import PageQuestion, SourcePage
 from .text import CODE, LINK, site_markdown
 
@@ -67,14 +69,21 @@ def _overlap(a: set[str], b: set[str]) -> float:
 
 
 def _parallel(a: PageQuestion, b: PageQuestion) -> bool:
-    """Whether two questions can be one question in two languages."""
-    if a.kind != b.kind or len(a.options) != len(b.options) or a.answer_key != b.answer_key:
+    """Whether two questions can be one question in two languages. Their answer keys may differ: a letter
+    mistyped on one page must not split the question into two one-language questions."""
+    if a.kind != b.kind or len(a.options) != len(b.options):
         return False
     code_a, code_b = set(CODE.findall(a.prompt)), set(CODE.findall(b.prompt))
     if code_a and code_b and not code_a & code_b:
         return False
     terms_a, terms_b = _terms(a), _terms(b)
     return min(len(terms_a), len(terms_b)) < 3 or _overlap(terms_a, terms_b) > 0
+
+
+def _pair_score(a: PageQuestion, b: PageQuestion) -> float:
+    """What pairing two parallel questions is worth: 1, plus their shared terms, plus half for answer keys that
+    agree, so that where a page lacks a question the pairing whose letters agree wins."""
+    return 1 + _overlap(_terms(a), _terms(b)) + (0.5 if a.answer_key == b.answer_key else 0.0)
 
 
 def align(a: list[PageQuestion], b: list[PageQuestion]) -> list[tuple[int | None, int | None]]:
@@ -84,13 +93,13 @@ def align(a: list[PageQuestion], b: list[PageQuestion]) -> list[tuple[int | None
     best = [[0.0] * (cols + 1) for _ in range(rows + 1)]  # best[i][j]: the score of a[i:] against b[j:]
     for i in range(rows - 1, -1, -1):
         for j in range(cols - 1, -1, -1):
-            pair = 1 + _overlap(_terms(a[i]), _terms(b[j])) + best[i + 1][j + 1] if _parallel(a[i], b[j]) else -1.0
+            pair = _pair_score(a[i], b[j]) + best[i + 1][j + 1] if _parallel(a[i], b[j]) else -1.0
             best[i][j] = max(pair, best[i + 1][j], best[i][j + 1])
     pairs: list[tuple[int | None, int | None]] = []
     i = j = 0
     while i < rows or j < cols:
         if i < rows and j < cols and _parallel(a[i], b[j]) and \
-                best[i][j] == 1 + _overlap(_terms(a[i]), _terms(b[j])) + best[i + 1][j + 1]:
+                best[i][j] == _pair_score(a[i], b[j]) + best[i + 1][j + 1]:
             pairs.append((i, j))
             i, j = i + 1, j + 1
         elif i < rows and (j == cols or best[i][j] == best[i + 1][j]):
@@ -159,7 +168,7 @@ def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str
                       findings),
         source=Source(first.path, 1),
     )
-    return ImportResult(quiz=quiz, findings=findings)
+    return ImportResult(quiz=quiz, findings=in_line_order(findings))
 
 
 def _merge_questions(pages: dict[str, SourcePage], present: tuple[str, ...],
@@ -202,6 +211,7 @@ def _question(at: dict[str, PageQuestion], pages: dict[str, SourcePage], used: s
         qid, n = f"{base}-{n}", n + 1
     used.add(qid)
     kind = KINDS[first.kind]
+    _check_letters(at, pages, findings)
     options = tuple(_text({lang: at[lang].options[k] for lang in langs}, where) for k in range(len(first.options)))
     parsed = SimpleNamespace(options=options, answer_key=first.answer_key,
                              answer=_text({lang: at[lang].answer for lang in langs}, where))
@@ -216,3 +226,22 @@ def _question(at: dict[str, PageQuestion], pages: dict[str, SourcePage], used: s
         languages=languages,
         source=where[langs[0]],
     )
+
+
+def _check_letters(at: dict[str, PageQuestion], pages: dict[str, SourcePage], findings: list[ImportWarning]) -> None:
+    """Warn, at the source language's answer line, about each page whose answer letter differs from it: the
+    quiz keeps the source language's letter, and only a reader can tell which page is right."""
+    langs = list(at)
+    first = at[langs[0]]
+    line = first.answer_line or first.line
+    for lang in langs[1:]:
+        other = at[lang]
+        if other.answer_key == first.answer_key:
+            continue
+        here = f"{pages[langs[0]].path}:{line}"
+        there = f"{pages[lang].path}:{other.answer_line or other.line}"
+        findings.append(import_warning(
+            "answer-letters-differ", pages[langs[0]].path, line,
+            f"question {first.number}: the answer letters disagree: {first.answer_key} at {here}, "
+            f"{other.answer_key} at {there}; answer: {first.answer_key} kept, the {langs[0]} page's",
+            "Check which answer is right and edit `answer:`"))

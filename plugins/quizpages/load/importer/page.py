@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from ...kinds import KINDS
-from .answer import read_answer
+from .answer import ANSWER_LABEL, label_value, read_answer
 from .blocks import AnswerBlock, find_blocks
 from .footer import links_only, split_footer
 from .kind_choice import choose_kind
@@ -234,9 +234,17 @@ class _Reader:
             self.page.warn("empty-question", block.start + 1, f"question {number} has no text; imported as "
                            f"'{question.prompt}'", "Write the question")
         read_answer(block, question, self.page, before)
+        question.answer_line = self._answer_line(block)
         choose_kind(question, self.page)
         self.page.questions.append(question)
         self.previous = question
+
+    def _answer_line(self, block: AnswerBlock) -> int:
+        """The line of the block's answer label, else of its `<details>`: a warning about the letter points
+        at the line that names it."""
+        found = (i for i in range(block.start, block.end + 1)
+                 if self.states[i] == OUTSIDE and label_value(self.lines[i], ANSWER_LABEL))
+        return next(found, block.start) + 1
 
     def _settle_prompt(self, question: PageQuestion, block: AnswerBlock) -> str | None:
         """Give a question that is only a title its question: the block's summary, else the title. Returns a

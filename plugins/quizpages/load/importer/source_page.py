@@ -19,6 +19,7 @@ class PageQuestion:
     section: Section | None = None
     options: list[str] = field(default_factory=list)
     answer_key: str | None = None
+    answer_line: int = 0  # the answer label's line (else its block's): where a reader checks the letter
     answer: str | None = None  # the written answer, or a multiple-choice answer that names no letter
     explanation: str | None = None
     kind: str = ""  # the name of its kind, once chosen
