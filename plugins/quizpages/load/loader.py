@@ -96,7 +96,10 @@ class _QuizReader(Reader):
         envelope = fields_by_key(Question)
         own = fields_by_key(kind.body) if kind else {}
         found_envelope, found_own = {}, {}
+        under_empty = self.misindented(node, {**envelope, **own}, what)
         for name, (key, value) in node.items.items():
+            if name in under_empty:
+                continue
             if name in envelope:
                 found_envelope[name] = (envelope[name], value)
             elif name in own:

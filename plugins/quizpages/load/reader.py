@@ -63,7 +63,10 @@ class Reader:
         """Report unknown keys (with a did-you-mean) and missing required ones; return the known ones."""
         by_key = {d.key: d for d in known}
         found: dict[str, tuple[Declared, YNode]] = {}
+        under_empty = self.misindented(node, by_key, what)
         for name, (key, value) in node.items.items():
+            if name in under_empty:
+                continue
             if name in by_key:
                 found[name] = (by_key[name], value)
             else:
@@ -72,6 +75,37 @@ class Reader:
             if declared_field.spec.required and key not in node.items:
                 self.fail(node.source, f"{what} is missing the required key '{key}'", missing_hint(declared_field))
         return found
+
+    def misindented(self, node: YMap, by_key: dict[str, Declared], what: str) -> set[str]:
+        """Keys written right after a known key with an empty value (`question:`, then `en:` in the same
+        column) that belong under it: languages of a text, or keys of a mapping field (`next:`, then
+        `link:`). One error, at the empty key, says so, and its value is read as nothing. Returns the
+        keys taken care of."""
+        taken: set[str] = set()
+        items = list(node.items.items())
+        for index, (name, (key, value)) in enumerate(items):
+            if name not in by_key or not (isinstance(value, YScalar) and value.is_null):
+                continue
+            kind = by_key[name].spec.type
+            belongs = {d.key for d in declared_fields(kind.cls)} if isinstance(kind, RecordType) else set()
+            if isinstance(kind, TextType):
+                belongs = set(self.languages)
+            after = []
+            for other, _entry in items[index + 1:]:
+                if other in by_key or other not in belongs:
+                    break
+                after.append(other)
+            if not after:
+                continue
+            keys = ", ".join(f"`{other}:`" for other in after)
+            lines = f"{keys} lines after it are" if len(after) > 1 else f"{keys} line after it is"
+            prefix = "" if what == "the quiz" else f"{what}: "
+            self.fail(key.source, f"{prefix}{name} is empty, and the {lines} at its level, not under it",
+                      f"Indent {keys} two spaces more than `{name}:`, so {'they are' if len(after) > 1 else 'it is'} "
+                      "its value")
+            node.items[name] = (key, YRefused(value.source))  # reported: read as nothing
+            taken.update(after)
+        return taken
 
     def unknown_key(self, key: YScalar, name: str, known: list[str], what: str) -> None:
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
