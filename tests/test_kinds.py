@@ -95,11 +95,11 @@ def test_registered_kind_reports_bad_values_located(tmp_path):
     lines = [p.render(str(tmp_path)) for p in site.load().problems]
     assert lines == [
         # numbered as the page shows them: the short answer first, then the estimates (the kinds' order)
-        "docs/quizzes/count.yml:6:12: error: question 2: value: 'lots' is not a number (Write a number such as 2.5)",
+        "docs/quizzes/count.yml:6:12: error: question 2 (replicas): value: 'lots' is not a number (Write a number such as 2.5)",
         "docs/quizzes/count.yml:15:12: error: question 3 (negative): the value -2 is negative "
         "(Estimates are counts; write 0 or more)",
-        "docs/quizzes/count.yml:16:5: error: question 4 is estimate but has no value (Add `value: 42`)",
-        "docs/quizzes/count.yml:19:5: error: question 4 is estimate and cannot have answer "
+        "docs/quizzes/count.yml:16:5: error: question 4 (none) is estimate but has no value (Add `value: 42`)",
+        "docs/quizzes/count.yml:19:5: error: question 4 (none) is estimate and cannot have answer "
         "(Remove `answer:`, or make it `kind: multiple_choice`)",
     ]
 

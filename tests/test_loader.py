@@ -66,8 +66,8 @@ def test_unknown_key_suggests_the_known_one(tmp_path):
     """A misspelt key gets a did-you-mean hint."""
     text = VALID.replace("    answer: A", "    answr: A")
     assert _messages(tmp_path, text) == [
-        "quiz.yml:3:5: error: question 1 is multiple_choice but has no answer (Add `answer: B`)",
-        "quiz.yml:9:5: error: unknown key 'answr' in question 1 (Did you mean 'answer'?)",
+        "quiz.yml:3:5: error: question 1 (one) is multiple_choice but has no answer (Add `answer: B`)",
+        "quiz.yml:9:5: error: unknown key 'answr' in question 1 (one) (Did you mean 'answer'?)",
     ]
 
 
@@ -96,7 +96,7 @@ def test_answer_key_must_name_an_option(tmp_path):
 def test_multiple_choice_answer_is_not_per_language(tmp_path):
     """The answer key is given once, so languages cannot disagree."""
     [message] = _messages(tmp_path, VALID.replace("answer: A", "answer: {en: A, ko: B}"))
-    assert message == ("quiz.yml:9:13: error: question 1: answer must be text, not a mapping "
+    assert message == ("quiz.yml:9:13: error: question 1 (one): answer must be text, not a mapping "
                        "(Write the letter of the right option, e.g. `answer: B`)")
 
 
@@ -161,5 +161,5 @@ def test_every_problem_is_reported_in_one_run(tmp_path):
         "unknown key 'titel' in the quiz",
         "question 1 (one): options A and B have the same text in 'en'",
         "question 1 (one): options A and B have the same text in 'ko'",
-        "unknown key 'hnit' in question 1",
+        "unknown key 'hnit' in question 1 (one)",
     ]

@@ -259,7 +259,7 @@ def test_broken_quiz_fails_the_build_with_located_errors_and_no_traceback(site_c
     assert "Traceback" not in result.stderr
     assert "content/quizzes/broken.yml:7:13: error: question 1 (q): the answer 'E' names no option" in result.stderr
     assert "content/quizzes/broken.yml:8:9: error: duplicate question id 'q'" in result.stderr
-    assert "content/quizzes/broken.yml:9:11: error: question 2: unknown kind 'essay'" in result.stderr
+    assert "content/quizzes/broken.yml:9:11: error: question 2 (q): unknown kind 'essay'" in result.stderr
 
 
 def test_quiz_sources_are_never_published_and_yaml_quizzes_are_pages(site_copy):

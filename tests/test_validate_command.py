@@ -36,7 +36,7 @@ def test_errors_exit_1_with_located_messages(tmp_path):
     site = _site(tmp_path, {"a/bad.yml": GOOD.replace("kind: short_answer", "kind: short")})
     result = validate(site)
     assert result.returncode == 1
-    assert result.stdout.startswith("content/quizzes/a/bad.yml:4:11: error: question 1: unknown kind 'short'")
+    assert result.stdout.startswith("content/quizzes/a/bad.yml:4:11: error: question 1 (q): unknown kind 'short'")
 
 
 def test_warnings_exit_0_unless_strict(tmp_path):
@@ -80,7 +80,7 @@ def test_a_yaml_quiz_is_a_quiz_and_other_files_are_warned_about(tmp_path):
     site = _site(tmp_path, {"x/ext.yaml": GOOD.replace("kind: short_answer", "kind: short"), "x/notes.txt": "hi"})
     result = validate(site, "content/quizzes/x/")
     assert result.returncode == 1
-    assert "content/quizzes/x/ext.yaml:4:11: error: question 1: unknown kind 'short'" in result.stdout
+    assert "content/quizzes/x/ext.yaml:4:11: error: question 1 (q): unknown kind 'short'" in result.stdout
     assert ("content/quizzes/x/notes.txt:1:1: warning: this file is in the quizzes folder but is not a quiz, "
             "so it is not published") in result.stdout
     assert "1 quiz file checked: 1 error, 1 warning" in result.stderr

@@ -17,7 +17,7 @@ from .kind import RenderContext
 OPTIONS = ListType(
     TEXT, min_items=2, max_items=26, item_label="option {letter}",
     hint="Write `options:` followed by `- ...` items",
-    too_few=("{parent} has {count} option(s); multiple choice needs at least two",
+    too_few=("{parent} has {count_word} option{s}; multiple choice needs at least two",
              "Add options, or make it `kind: short_answer`"),
     too_many=("{parent} has {count} options; at most 26 (A to Z) are allowed", "Remove options"),
 )

@@ -44,6 +44,10 @@ class FillIn:
         doc=f"One entry per {BLANK} in the question, in order: what each blank accepts.")
 
 
+def _count(blanks: int) -> str:
+    return "no blank" if blanks == 0 else "1 blank" if blanks == 1 else f"{blanks} blanks"
+
+
 def blanks_match_the_prompt(question: Question, what: str) -> Iterator[Problem]:
     """Each language's question holds as many blanks as `blanks:` lists."""
     wanted = len(question.body.blanks)
@@ -52,7 +56,8 @@ def blanks_match_the_prompt(question: Question, what: str) -> Iterator[Problem]:
         if found != wanted:
             where = question.prompt.where(language) or question.source or Source("")
             in_language = f" in '{language}'" if language else ""
-            yield error(where, f"{what}: the question has {found} blank(s){in_language}, but blanks lists {wanted}",
+            yield error(where, f"{what}: the question has {_count(found)}{in_language}, but `blanks:` lists "
+                               f"{wanted} {'entry' if wanted == 1 else 'entries'}",
                         f"Write one {BLANK} in the question for each entry of `blanks:`, in the same order")
 
 

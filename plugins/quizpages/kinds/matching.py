@@ -19,7 +19,7 @@ class Pair:
 
 PAIRS = ListType(RecordType(Pair, separator=": "), min_items=2, max_items=26, item_label="pair {number}",
                  hint="Write `pairs:` followed by `- {left: ..., right: ...}` items",
-                 too_few=("{parent} has {count} pair(s); matching needs at least two", "Add pairs to `pairs:`"),
+                 too_few=("{parent} has {count_word} pair{s}; matching needs at least two", "Add pairs to `pairs:`"),
                  too_many=("{parent} has {count} pairs; at most 26 are allowed", "Remove pairs"))
 DISTRACTORS = ListType(TEXT, item_label="distractor {number}",
                        hint="Write `distractors:` followed by `- ...` items")

@@ -12,7 +12,7 @@ from .kind import Kind, RenderContext
 
 ITEMS = ListType(TEXT, min_items=2, max_items=26, item_label="item {number}",
                  hint="Write `items:` followed by `- ...` items, in the right order",
-                 too_few=("{parent} has {count} item(s); ordering needs at least two", "Add items to `items:`"),
+                 too_few=("{parent} has {count_word} item{s}; ordering needs at least two", "Add items to `items:`"),
                  too_many=("{parent} has {count} items; at most 26 are allowed", "Remove items"))
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from dataclasses import dataclass
 
 from ..kinds import KINDS, Kind, Registry
 from ..model import Question, Quiz, Source, Text
-from ..model.fields import KindType, QuestionsType, declared_fields, fields_by_key
+from ..model.fields import QUESTION_ID, KindType, QuestionsType, declared_fields, fields_by_key
 from ..model.layout import is_quiz_file
 from ..model.problems import Problem, sort_key
 from .reader import INVALID, Reader, missing_hint
@@ -86,7 +87,7 @@ class _QuizReader(Reader):
 
     def question(self, node: YNode, number: int) -> Question | None:
         """One question, or None when it has errors (they are recorded)."""
-        what = f"question {number}"
+        what = _question_label(node, number)
         if not self.expect(node, YMap, what, "Each question is a mapping: `- id: ...`, `kind: ...`, ..."):
             return None
         assert isinstance(node, YMap)
@@ -213,3 +214,12 @@ def _files_under(folder: str) -> list[str]:
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         found.extend(os.path.join(root, name) for name in sorted(files) if not name.startswith("."))
     return sorted(found)
+
+
+def _question_label(node: YNode, number: int) -> str:
+    """How messages name a question being read: as `Question.label` does once it is read, "question 2
+    (gang-scheduling)", with its id when it has a well-formed one."""
+    id_node = node.items.get("id", (None, None))[1] if isinstance(node, YMap) else None
+    if isinstance(id_node, YScalar) and re.fullmatch(QUESTION_ID.pattern, id_node.value):
+        return f"question {number} ({id_node.value})"
+    return f"question {number}"

@@ -210,7 +210,10 @@ class Reader:
                                         (kind.max_items, kind.max_items is not None and count > kind.max_items,
                                          kind.too_many)):
             if broken:
-                fill = dict(parent=parent or key, key=key, count=count, min=kind.min_items, max=kind.max_items)
+                fill = dict(parent=parent or key, key=key, count=count, min=kind.min_items, max=kind.max_items,
+                            # "has no options", "has only one option", "has 7 options"
+                            count_word="no" if count == 0 else "only one" if count == 1 else str(count),
+                            s="" if count == 1 else "s")
                 self.fail(node.source, template[0].format(**fill), template[1].format(**fill))
                 ok = False
         return tuple(items) if ok else INVALID

@@ -100,7 +100,7 @@ class ListType(FieldType):
     max_items: int | None = None
     item_label: str = "{key} {number}"
     hint: str = ""
-    too_few: tuple[str, str] = ("{parent}: {key} has {count} item(s); at least {min} are needed",
+    too_few: tuple[str, str] = ("{parent}: {key} has {count_word} item{s}; at least {min} are needed",
                                 "Add items to `{key}:`")
     too_many: tuple[str, str] = ("{parent}: {key} has {count} items; at most {max} are allowed",
                                  "Remove items from `{key}:`")
