@@ -94,7 +94,7 @@ def test_links_out_of_the_docs_folder_are_errors_with_the_link_to_write(tmp_path
         (docs / language / "guide.md").write_text("# Guide\n", encoding="utf-8")
     assert _errors(docs) == [
         "quizzes/first.yml:2:20: error: learning_material: the link '../../../../guide.md' leads out of the docs "
-        "folder (Write `../guide.md`: links are relative to quizzes/first.md, 1 folder(s) below the docs folder)"
+        "folder (Write `../guide.md`: links are relative to quizzes/first.md, one folder below the docs folder)"
     ]
 
 

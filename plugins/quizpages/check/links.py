@@ -38,6 +38,11 @@ def quiz_file_exists(quizzes_dir: str, quiz_id: str) -> bool:
     return any(os.path.isfile(path) for path in layout.quiz_files(quizzes_dir, quiz_id))
 
 
+def _folders(here: str) -> str:
+    depth = here.count("/")
+    return "one folder" if depth == 1 else f"{depth} folders"
+
+
 def _outside_hint(here: str, link: str, exists) -> str:
     """How to write a link that climbs out of the docs folder: the same link with fewer `..`, when
     that names a page, else the rule."""
@@ -46,8 +51,8 @@ def _outside_hint(here: str, link: str, exists) -> str:
         rest = rest[3:]
         candidate = layout.resolve_link(here, rest)
         if candidate is not None and not candidate.startswith("../") and exists(candidate):
-            return f"Write `{rest}`: links are relative to {here}, {here.count('/')} folder(s) below the docs folder"
-    return (f"Links are relative to {here}, {here.count('/')} folder(s) below the docs folder; "
+            return f"Write `{rest}`: links are relative to {here}, {_folders(here)} below the docs folder"
+    return (f"Links are relative to {here}, {_folders(here)} below the docs folder; "
             "link another site with its https:// address")
 
 

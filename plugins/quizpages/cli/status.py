@@ -85,7 +85,7 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         print(f"{language}: {_count(counts['missing_quiz'], 'quiz', 'quizzes')} untranslated, "
               f"{_count(missing, 'text', 'texts')} missing, {counts['stale']} stale", file=sys.stderr)
     if catalog.broken:
-        print(f"{len(catalog.broken)} quiz file(s) with errors skipped (run `quizpages validate`)", file=sys.stderr)
+        print(f"{_count(len(catalog.broken), 'quiz file', 'quiz files')} with errors skipped (run `quizpages validate`)", file=sys.stderr)
     return 0
 
 
