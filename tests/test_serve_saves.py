@@ -188,3 +188,56 @@ def test_saved_quiz_without_mkdocs_static_i18n(site, tmp_path):
         assert "What was the core design" in _text(server, QUIZ)
         assert "Updated 2 pages" in server.output()
         assert_served_as_built(server, site, tmp_path)
+
+
+def _without_custom_dir(config: dict) -> None:
+    del config["theme"]["custom_dir"]
+
+
+def _with_custom_dir(config: dict) -> None:
+    config["theme"]["custom_dir"] = "overrides"
+    quizpages_options(config).update(strings_dir="strings")
+
+
+def test_strings_and_template_folders_added_to_mkdocs_yml_are_watched(site, tmp_path):
+    """`strings_dir` and the theme's `custom_dir` added to mkdocs.yml while serving: later saves in those folders
+    show too, not only after a restart."""
+    edit_config(site, lambda c: (_without_custom_dir(c), quizpages_options(c).pop("strings_dir")))
+    with Serve(site) as server:
+        assert "Back to the study guide" not in _text(server, QUIZ)
+        edit_config(site, _with_custom_dir)
+        wait_for(lambda: "Back to the study guide" in _text(server, QUIZ), "the site's strings", server.log)
+
+        _edit(site, STRINGS, "Back to the study guide", "Back to the reading")
+        wait_for(lambda: "Back to the reading" in _text(server, QUIZ), "the edited string", server.log)
+        with (site / TEMPLATE).open("a", encoding="utf-8") as template:
+            template.write("\nRendered by the site's own template.\n")
+        wait_for(lambda: "Rendered by the site's own template." in _text(server, HELM), "the edited template",
+                 server.log)
+        assert "Traceback" not in server.output()
+        assert_served_as_built(server, site, tmp_path)
+
+
+def test_strings_and_template_folders_made_while_serving_are_watched(site, tmp_path):
+    """A configured `strings_dir`, or the quiz templates' folder, that does not exist when the server starts:
+    made later, its files show, and so do their later saves."""
+    shutil.rmtree(site / STRINGS.parent)
+    shutil.rmtree(site / "overrides/fragments")
+    with Serve(site) as server:
+        assert "Back to the study guide" not in _text(server, QUIZ)
+        (site / STRINGS.parent).mkdir()
+        (site / STRINGS).write_text("return_to_learning: Back to the study guide\n", encoding="utf-8")
+        wait_for(lambda: "Back to the study guide" in _text(server, QUIZ), "the new strings file", server.log)
+        _edit(site, STRINGS, "Back to the study guide", "Back to the reading")
+        wait_for(lambda: "Back to the reading" in _text(server, QUIZ), "the edited string", server.log)
+
+        (site / TEMPLATE).parent.mkdir(parents=True)
+        template = (ROOT / "plugins/quizpages/fragments/quiz.md.j2").read_text(encoding="utf-8")
+        (site / TEMPLATE).write_text(template + "\nRendered by the site's own template.\n", encoding="utf-8")
+        wait_for(lambda: "Rendered by the site's own template." in _text(server, HELM), "the new template",
+                 server.log)
+        _edit(site, TEMPLATE, "Rendered by the site's own template.", "Rendered by the edited template.")
+        wait_for(lambda: "Rendered by the edited template." in _text(server, HELM), "the edited template",
+                 server.log)
+        assert "Traceback" not in server.output()
+        assert_served_as_built(server, site, tmp_path)

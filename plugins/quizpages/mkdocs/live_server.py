@@ -8,13 +8,19 @@ often costs little.
 
 The server can also hold some requests until a build running beside it is
 done: the pages of the languages that are still being built.
+
+MkDocs watches the folders it knows at start; a plugin may add more at any time
+(`server.watch`, counted, so watching a path again is harmless), and watching a
+folder that is made later is done here.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers.polling import PollingObserver
 
 POLL_SECONDS = 0.1
@@ -45,6 +51,37 @@ def poll_faster(server, seconds: float = POLL_SECONDS) -> None:
     for path, count in watched.items():
         for _ in range(count):
             server.watch(path)
+
+
+def watches(server, path: str) -> bool:
+    """Whether the server already sees changes to `path`: it, or a folder it is in, is watched."""
+    path = os.path.abspath(path)
+    return any(path == watched or path.startswith(os.path.join(watched, "")) for watched in watched_paths(server))
+
+
+def rebuild_when_made(server, folder: str) -> bool:
+    """Make the server rebuild once `folder` is made (or moved in) in its parent, which is watched alone, not
+    what is under it: a site's folder holds much else, and MkDocs' own watch rebuilds on any file written
+    there. False with another MkDocs than this plugin knows."""
+    if not hasattr(server, "observer") or not hasattr(server, "_rebuild_cond"):
+        return False
+    folder = os.path.abspath(folder)
+
+    def made(event: FileSystemEvent) -> None:
+        if event.is_directory and folder in (os.path.abspath(p) for p in (event.src_path, getattr(event, "dest_path", "")) if p):
+            _request_rebuild(server)
+
+    handler = FileSystemEventHandler()
+    handler.on_created = handler.on_moved = made
+    server.observer.schedule(handler, os.path.dirname(folder), recursive=False)
+    return True
+
+
+def _request_rebuild(server) -> None:
+    # what MkDocs' own watch does on a change; its builder (ServeSession.rebuild) finds what changed
+    with server._rebuild_cond:
+        server._want_rebuild = True
+        server._rebuild_cond.notify_all()
 
 
 def hold_until(server, ready: threading.Event, prefixes: tuple[str, ...]) -> None:

@@ -84,10 +84,11 @@ def update(config: MkDocsConfig, builds: Builds, site: QuizSite, saved: Saved,
     for language, pages in to_render.items():
         log.debug(f"Rendering again: {', '.join(page.file.src_uri for page in pages)}")
         static_i18n.switch_language(config, language)
-        search_index.forget(config, {page.url for page in pages})
+        places = search_index.forget(config, {page.url for page in pages})
         if not render_again(config, builds[language], pages):
             log.info("A page in the navigation changed its title: building the whole site")
             return None
+        search_index.put_back(places)
     if to_render:
         search_index.write(config, site.languages)
     return sum(len(pages) for pages in to_render.values())

@@ -49,6 +49,8 @@ class ServeSession:
         self.builds: dict[str | None, LanguageBuild] = {}
         self._expected: tuple[str | None, ...] = ()
         self._watched: set[str] = set()
+        self._server = None  # MkDocs' live-reload server, once `install` is given it
+        self._awaited: set[str] = set()  # input folders not made yet, whose making the server watches for
         self._stamps: dict = {}
         self._full_build: Callable[[], None] | None = None
         self._unsaved = False  # an update used the build cache since it was written
@@ -65,7 +67,7 @@ class ServeSession:
         self.config = config
         self.builds = {}
         self._expected = static_i18n.build_languages(config)
-        self._watched.update(os.path.abspath(p) for p in self._inputs(config))
+        self._watch_inputs(config)  # a changed mkdocs.yml may name other folders
         self._stamps = read_stamps(self._watched)  # before the build reads them: a save during it is seen
         site = self._site()
         self._markdown_inputs = page_html.markdown_inputs(config) if site and site.use_cache else None
@@ -74,15 +76,36 @@ class ServeSession:
         elif self.html is None or self.html.inputs != self._markdown_inputs:
             self.html = HtmlCache(os.path.join(site.settings.cache_path, "html"), self._markdown_inputs)
 
-    def _inputs(self, config: MkDocsConfig) -> list[str]:
-        """What a build reads: the docs folder, mkdocs.yml, and quizpages' strings and template folders (or,
-        while one does not exist, the folder it would be made in, such as the theme's `custom_dir`)."""
+    def _inputs(self, config: MkDocsConfig) -> tuple[list[str], list[str]]:
+        """What a build reads: the docs folder (with the quizzes folder), mkdocs.yml, and quizpages' strings
+        and template folders (or, while one does not exist, the folder it would be made in, such as the
+        theme's `custom_dir`); and the folders directly in the site's folder to be made before one can be."""
         site = self._site()
         found = [config.docs_dir] + ([config.config_file_path] if config.config_file_path else [])
-        if site is not None:
-            existing = (_existing(folder, site.settings.root) for folder in site.input_folders)
-            found += [folder for folder in existing if folder is not None]
-        return found
+        awaited = []
+        for folder in site.input_folders if site is not None else ():
+            existing = _existing(folder, site.settings.root)
+            if existing is not None:
+                found.append(existing)
+            elif (top := _top_folder(folder, site.settings.root)) is not None:
+                awaited.append(top)
+        return [os.path.abspath(p) for p in found], awaited
+
+    def _watch_inputs(self, config: MkDocsConfig) -> None:
+        """Read, and have the server watch, every input of the current settings: the ones of a changed
+        mkdocs.yml, and folders made since the last build. Nothing is unwatched: a folder no longer read
+        only costs a poll."""
+        found, awaited = self._inputs(config)
+        self._watched.update(found)
+        if self._server is None:
+            return  # the first build: `install` watches them once the server exists
+        for path in found:
+            if not live_server.watches(self._server, path) and _try(f"watch {path}", self._server.watch, path):
+                if self._full_build is not None:  # at start, the server lists what it watches itself
+                    log.info(f"Watching '{os.path.relpath(path)}' for changes too")
+        for folder in set(awaited) - self._awaited:
+            if _try(f"watch for {folder} to be made", live_server.rebuild_when_made, self._server, folder):
+                self._awaited.add(folder)
 
     def files_ready(self, language: str | None, files: Files, generated: list[tuple[GeneratedPage, File]]) -> None:
         self.builds[language] = LanguageBuild(language, files, {page_id(page): (page, file) for page, file in generated})
@@ -123,10 +146,10 @@ class ServeSession:
     def install(self, server, builder: Callable[[], None]) -> None:
         """Take over `server`'s rebuilds (`builder` stays the full build). MkDocs watches the docs folder and
         mkdocs.yml; the server watches quizpages' strings and template folders too."""
-        if self.config is not None:
-            for path in self._inputs(self.config):
-                server.watch(path)
         live_server.poll_faster(server)
+        self._server = server
+        if self.config is not None:
+            self._watch_inputs(self.config)
         self._full_build = builder
         added = set(live_server.watched_paths(server)) - self._watched
         self._watched |= added
@@ -169,6 +192,8 @@ class ServeSession:
     def rebuild(self) -> None:
         """What the server runs after a change: an update of the changed pages when it can, else a full build."""
         with self._lock:
+            if self.config is not None:
+                self._watch_inputs(self.config)  # a folder made since: its files are changes below
             if self.ready:
                 start = time.perf_counter()
                 stamps = read_stamps(self._watched)
@@ -218,3 +243,21 @@ def _existing(folder: str, root: str) -> str | None:
             return None
         folder = parent
     return folder
+
+
+def _top_folder(folder: str, root: str) -> str | None:
+    """The folder directly in `root` that holds `folder` (or is it), when `folder` is inside `root`."""
+    relative = os.path.relpath(os.path.abspath(folder), os.path.abspath(root))
+    if relative == os.curdir or relative.startswith(os.pardir):
+        return None
+    return os.path.join(os.path.abspath(root), relative.split(os.sep, 1)[0])
+
+
+def _try(what: str, action: Callable[..., object], *args) -> bool:
+    """Whether `action(*args)` did not fail (nor return False); a warning when it raised: the server keeps
+    serving without that watch."""
+    try:
+        return action(*args) is not False
+    except Exception as exc:  # a folder gone meanwhile, a watcher that refuses: never stop `mkdocs serve`
+        log.warning(f"Could not {what} ({type(exc).__name__}: {exc}); its changes show after a restart")
+        return False
