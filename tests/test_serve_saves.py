@@ -241,3 +241,22 @@ def test_strings_and_template_folders_made_while_serving_are_watched(site, tmp_p
                  server.log)
         assert "Traceback" not in server.output()
         assert_served_as_built(server, site, tmp_path)
+
+
+def test_a_broken_mkdocs_yml_keeps_the_last_site_served_until_it_is_fixed(site, tmp_path):
+    """Saving mkdocs.yml with a wrong option names it in the log, and the server keeps answering with the
+    last build (it used to hold every request); saving it fixed shows the change."""
+    good = (site / "mkdocs.yml").read_text(encoding="utf-8")
+    with Serve(site) as server:
+        edit_config(site, lambda c: quizpages_options(c).update(languages=[]))
+        wait_for(lambda: "mkdocs.yml has errors" in server.output(), "the config error", server.log)
+        assert "plugins" in server.output() and "languages" in server.output()
+        status, page = server.page(QUIZ)
+        assert status == 200 and "Kubeflow Trainer" in page
+        (site / "mkdocs.yml").write_text(good.replace("site_name: Cloud Native Operations",
+                                                      "site_name: Cloud Native Notes"), encoding="utf-8")
+        wait_for(lambda: "Cloud Native Notes" in server.page(QUIZ)[1], "the fixed mkdocs.yml", server.log)
+        (site / "mkdocs.yml").write_text("site_name: [unclosed\n" + good, encoding="utf-8")
+        wait_for(lambda: server.output().count("mkdocs.yml has errors") == 2, "the YAML error", server.log)
+        assert server.page(QUIZ)[0] == 200
+        assert "Traceback" not in server.output()

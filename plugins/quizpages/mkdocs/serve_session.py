@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort, ConfigurationError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
@@ -213,7 +214,16 @@ class ServeSession:
                              f"{time.perf_counter() - start:.2f} seconds")
                     return
             self.builds = {}  # the full build makes them again; until it finishes, there is nothing to update
-            self._full_build()
+            try:
+                self._full_build()
+            except (Abort, ConfigurationError) as exc:
+                if not _is_config_error(exc):
+                    raise
+                # MkDocs has logged what is wrong. Raising would leave every request waiting for a build
+                # that never comes; the pages of the last build are still there to serve.
+                log.error("mkdocs.yml has errors (above): the pages served are those of the last build "
+                          "until it is fixed and saved")
+                return
             self._save_html()
 
     def _update(self, changes: FileChanges) -> int | None:
@@ -243,6 +253,12 @@ def _existing(folder: str, root: str) -> str | None:
             return None
         folder = parent
     return folder
+
+
+def _is_config_error(exc: Exception) -> bool:
+    """Whether a build failed reading mkdocs.yml, before it wrote anything: YAML it cannot parse, or
+    options MkDocs (or a plugin's declared options) refused."""
+    return isinstance(exc, ConfigurationError) or "configuration error" in str(exc)
 
 
 def _top_folder(folder: str, root: str) -> str | None:
