@@ -52,7 +52,7 @@ def test_plugins_as_a_mapping_are_read(tmp_path):
     quizzes.mkdir(parents=True)
     (quizzes / "one.yml").write_text("title: {en: One, ko: 하나}\nquestions: []\n", encoding="utf-8")
     result = quizpages(tmp_path, "validate")
-    assert "'ko' in title is not a language of this site (This site's languages are en;" in result.stdout
+    assert "title: 'ko' is not a language of this site (This site's languages are en;" in result.stdout
 
 
 BAD_LANGUAGES = {

@@ -110,7 +110,7 @@ def test_duplicate_question_ids(tmp_path):
 def test_unconfigured_language_is_rejected(tmp_path):
     """A language the site does not configure is an error with a did-you-mean hint."""
     [message] = _messages(tmp_path, VALID.replace("title: {en: T, ko: 티}", "title: {en: T, kr: 티}"))
-    assert message == ("quiz.yml:1:16: error: 'kr' in title is not a language of this site (Did you mean 'ko'? "
+    assert message == ("quiz.yml:1:16: error: title: 'kr' is not a language of this site (Did you mean 'ko'? "
                        "This site's languages are en, ko; see plugins.quizpages.languages in mkdocs.yml)")
 
 

@@ -51,7 +51,7 @@ def test_reads_languages_from_mkdocs_yml_tolerating_tags(tmp_path):
     """The CLI reads plugins.quizpages from mkdocs.yml, whose !ENV tag it tolerates."""
     site = _site(tmp_path, {"fr.yml": GOOD.replace("ko: 티", "fr: T")})
     result = validate(site)
-    assert "'fr' in title is not a language of this site" in result.stdout
+    assert "title: 'fr' is not a language of this site" in result.stdout
     assert "This site's languages are en, ko" in result.stdout
 
 

@@ -283,7 +283,7 @@ class Reader:
         configured = ", ".join(self.languages)
         hint = (f"Did you mean '{close[0]}'? " if close else "") + (
             f"This site's languages are {configured}; see plugins.quizpages.languages in mkdocs.yml")
-        self.fail(key.source, f"'{key.value}' in {what} is not a language of this site", hint)
+        self.fail(key.source, f"{what}: '{key.value}' is not a language of this site", hint)
         return False
 
     def text(self, node: YNode, what: str) -> Text | None:
@@ -299,6 +299,15 @@ class Reader:
         sources: dict[str, Source] = {}
         ok = True
         for name, (key, value) in node.items.items():
+            if name not in self.languages and isinstance(value, YScalar) and value.is_null:
+                # `{en: What to run, referring to ..., ko: ...}`: the comma ended the text, and the rest
+                # became a key without a value; that is what to say, not that it is no language
+                self.fail(key.source, f"{what}: the text '{name}' stands alone after a comma: a comma between "
+                                      "{ } ends the text before it",
+                          "Put the whole text in quotes (en: \"..., ...\"), or write each language on a line "
+                          "of its own under the key")
+                ok = False
+                continue
             if not self.language(key, what):
                 ok = False
                 continue
