@@ -44,16 +44,20 @@ def test_a_template_that_does_not_compile_is_a_located_error_in_validate_build_a
 
 
 def test_a_kind_template_that_fails_while_rendering_is_located_at_its_line(site_copy):
-    """A name the template does not have (`v.nope`) in the numeric kind's template: its line, the missing name."""
+    """A name the template does not have (`v.nope`) in the numeric kind's template: its line and the missing
+    name, in the build and in `quizpages validate`."""
     path = _override(site_copy, "kinds/numeric.md.j2", "")
     text = path.read_text(encoding="utf-8").replace("{{ v.answer }}", "{{ v.nope }}", 1)
     path.write_text(text, encoding="utf-8")
     line = next(n for n, row in enumerate(text.splitlines(), start=1) if "v.nope" in row)
+    message = (f"overrides/fragments/quizpages/kinds/numeric.md.j2:{line}:1: error: the quiz template numeric.md.j2 "
+               "failed to render: 'dict object' has no attribute 'nope'")
     built = mkdocs(site_copy, "build")
     output = built.stdout + built.stderr
     assert built.returncode == 1 and "Traceback" not in output
-    assert (f"overrides/fragments/quizpages/kinds/numeric.md.j2:{line}:1: error: the quiz template numeric.md.j2 "
-            "failed to render: 'dict object' has no attribute 'nope'") in output
+    assert message in output
+    checked = quizpages(site_copy, "validate")  # CI's validate step and the pre-commit hook catch it too
+    assert checked.returncode == 1 and checked.stdout.count(message) == 1, checked.stdout
 
 
 def test_serve_keeps_serving_with_built_in_templates_while_a_template_is_broken(site_copy):

@@ -10,7 +10,7 @@ from ..load import find_other_files, find_quiz_files
 from ..model.layout import is_quiz_file
 from ..model.problems import sort_key
 from ..site import QuizSite
-from ..site.library import not_quizzes
+from ..site.library import Catalog, not_quizzes
 
 
 def add_parser(sub, parents) -> argparse.ArgumentParser:
@@ -62,9 +62,12 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         print(f"{path}: error: no such file or folder (Make sure to run quizpages from the site's folder, "
               "or pass the path of a quiz file or folder)")
     problems = not_quizzes([os.path.abspath(p) for p in others])
-    for root, files in groups.items():
-        problems += site.load(files=files, folder=root).problems
-    problems += site.site_problems()  # the site's own strings files and templates: every page shows them
+    catalogs = [site.load(files=files, folder=root) for root, files in groups.items()]
+    site_problems = {}  # the site's own strings files and templates: every page shows them
+    for catalog in catalogs or [Catalog()]:
+        problems += catalog.problems
+        site_problems.update((p.render(), p) for p in site.rendered_problems(catalog))
+    problems += site_problems.values()
     problems.sort(key=sort_key)
     cwd = os.getcwd()
     for problem in problems:

@@ -138,6 +138,11 @@ class Renderer:
         """True once a site template failed: every page is then rendered with the built-in ones."""
         return bool(self.problems)
 
+    @property
+    def uses_site_templates(self) -> bool:
+        """Whether the site has quiz templates of its own that pages are (still) made with."""
+        return any(os.path.isdir(folder) and os.listdir(folder) for folder in self.overrides)
+
     def check_overrides(self) -> list[Problem]:
         """Compile the site's templates before any page needs them; one that does not compile is an error,
         and the built-in templates are used instead."""

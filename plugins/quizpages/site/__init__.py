@@ -104,6 +104,21 @@ class QuizSite:
             renderer = self.renderer(Catalog())
         return self.strings_problems() + renderer.problems
 
+    def rendered_problems(self, catalog: Catalog) -> list[Problem]:
+        """The site's problems (see `site_problems`) as a build meets them: a template of the site's own
+        may compile and still fail on one quiz's page, so `catalog`'s pages are made with it, as a build
+        would, until one fails (the rest are then made with the built-in templates anyway)."""
+        renderer = self.renderer(catalog)
+        if renderer.uses_site_templates:
+            pages = ((quiz, language) for quiz in catalog.quizzes.values() for language in quiz.languages)
+            for quiz, language in pages:
+                renderer.quiz_page(quiz, language)
+                if renderer.problems:
+                    break
+            for language in self.languages:
+                renderer.index_page(language)
+        return self.site_problems(renderer)
+
     def strings(self, language: str) -> Strings:
         return Strings(language, self.settings.strings_dirs)
 
