@@ -53,6 +53,27 @@ def test_every_payload_is_rejected_by_the_validator():
         assert find_violations(f"Text before\n\n{payload}\n\nand after"), payload
 
 
+@pytest.mark.parametrize("text, message", [
+    ("Stopping </details> bad trials early.", "the closing tag </details> has no <details> before it"),
+    ("<div>Opened and left", "the HTML tag <div> is never closed"),
+    ("<details><summary>More</summary>\n\nText", "the HTML tag <details> is never closed"),
+    ("A list ends</ol> here", "the closing tag </ol> has no <ol> before it"),
+])
+def test_tags_that_would_break_the_page_around_the_text_are_errors(text, message):
+    """A tag that closes, or leaves open, a block of the page around the text (the Show Answer block) is an
+    error: the rest of an answer would show outside its block."""
+    [(_line, _column, found, _hint)] = find_violations(text)
+    assert found.startswith(message)
+
+
+def test_tags_that_pair_up_or_close_by_themselves_are_fine():
+    """Balanced tags, void tags and tags HTML closes by itself (<li>, <p>) are accepted."""
+    for text in ("<details><summary>More</summary>\n\nText\n\n</details>", "Line<br>break<hr/>",
+                 "<ul><li>one<li>two</ul>", "<p>para", "<div><span>x</span></div>",
+                 "`</details>` in a code span"):
+        assert find_violations(text) == [], text
+
+
 def test_code_spans_and_fenced_code_are_text():
     """A security quiz may show <script> and onclick= in backticks or fenced code."""
     text = "Which runs code, `<script>` or `onclick=`?\n\n```html\n<script>alert(1)</script>\n```\n"

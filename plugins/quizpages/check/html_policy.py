@@ -34,6 +34,12 @@ DEFAULT_ALLOWED = frozenset({
 
 BAD_SCHEMES = ("javascript:", "vbscript:", "data:")
 
+VOID = frozenset({"br", "hr", "img", "wbr", "col", "area", "source", "track"})
+"""Tags without a closing tag."""
+
+OPTIONAL_END = frozenset({"p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "caption"})
+"""Tags HTML closes by itself (the next <li>, the end of the list): one left open breaks nothing."""
+
 
 def _maybe_unsafe(text: str) -> bool:
     """False when `text` cannot hold anything the scans below look for, so most text skips them.
@@ -120,6 +126,9 @@ def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[
         line_start = plain.rfind("\n", 0, offset) + 1
         found.append((plain.count("\n", 0, offset), offset - line_start, message, hint))
 
+    for offset, name, message, hint in unbalanced_tags(plain):
+        if name in allowed:  # a tag not allowed at all is reported as such below
+            add(offset, message, hint)
     for match in _TAG.finditer(plain):
         name = match.group(2).lower()
         if match.group(1):  # a closing tag: its opening tag was reported already
@@ -153,6 +162,37 @@ def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[
                 add(match.start(), f"a {_scheme(match.group(1))} URL is not allowed in a link",
                     "Link to an http(s) address or a page of the site")
     return sorted(found)
+
+
+def unbalanced_tags(plain: str) -> list[tuple[int, str, str, str]]:
+    """(offset, tag name, message, hint) of each tag in `plain` (code removed) that does not pair up in the text
+    itself. A closing tag with nothing to close would close an element of the page around the text (a
+    `</details>` ends the Show Answer block, and the rest of the answer shows); a tag left open takes in
+    the rest of the page. Tags HTML closes by itself (`<li>`, `<p>`) may be left open."""
+    open_tags: list[tuple[str, int]] = []
+    found = []
+    for match in _TAG.finditer(plain):
+        name = match.group(2).lower()
+        if name in VOID or match.group(3).rstrip().endswith("/"):
+            continue
+        if not match.group(1):
+            open_tags.append((name, match.start()))
+            continue
+        index = len(open_tags) - 1
+        while index >= 0 and open_tags[index][0] != name and open_tags[index][0] in OPTIONAL_END:
+            index -= 1
+        if index >= 0 and open_tags[index][0] == name:
+            del open_tags[index:]  # what was opened inside it and may stay open closes with it, as in HTML
+            continue
+        found.append((match.start(), name, f"the closing tag </{name}> has no <{name}> before it in this text",
+                      f"Remove it, or put it in backticks to show it as text (`</{name}>`); it would close "
+                      "the page's own block around the text"))
+    for name, offset in open_tags:
+        if name not in OPTIONAL_END:
+            found.append((offset, name, f"the HTML tag <{name}> is never closed in this text",
+                          f"Close it with </{name}> in the same text, or put it in backticks to show it as "
+                          "text; left open, it takes in the rest of the page"))
+    return found
 
 
 def _scheme(url: str) -> str:
@@ -191,6 +231,9 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
                   or any(is_bad_url(u.group(2)) for u in _URL_ATTR.finditer(attributes)))
         if unsafe:
             edits.append((match.start(), match.start() + 1, "&lt;"))
+    unsafe_starts = {start for start, _end, _new in edits}
+    edits += [(offset, offset + 1, "&lt;") for offset, _name, _message, _hint in unbalanced_tags(plain)
+              if offset not in unsafe_starts]
     for match in MARKDOWN_LINK.finditer(plain):
         if is_bad_url(match.group(1)):
             edits.append((match.start(1), match.end(1), "#"))
