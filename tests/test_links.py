@@ -108,6 +108,18 @@ def test_next_quiz_cannot_be_the_quiz_itself(tmp_path):
         ]
 
 
+def test_next_must_be_a_quiz_not_a_learning_page(tmp_path):
+    """`next:` naming a learning page (which exists) is an error at its line saying where that page goes."""
+    docs = _site(tmp_path, learning="https://example.com/", next_link="../guide.md")
+    (docs / "en").mkdir(exist_ok=True)
+    (docs / "en" / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    assert _errors(docs) == [
+        "quizzes/first.yml:3:7: error: next: the link '../guide.md' leads to guide.md, which is not a quiz "
+        "(Link the next quiz's page (./other-quiz.md, relative to this quiz's page); a learning page goes in "
+        "`learning_material:`)"
+    ]
+
+
 TEXT_LINK = """title: {{en: Sample quiz, ko: 예제 퀴즈}}
 questions:
   - id: first
@@ -192,7 +204,7 @@ def test_a_broken_link_in_quiz_text_is_reported_once_at_its_line(site_copy):
 
 
 def test_links_to_files_in_quiz_text_are_checked_like_pages(tmp_path):
-    """A link in quiz text to a missing image or download, or to a quiz's .yml file, is a warning at its line,
+    """A link in quiz text to a missing image or download, or to a quiz's .yml file (found or not), is a warning at its line,
     as the build would fail on it; files that exist, shared or per language, pass."""
     docs = _site(tmp_path)
     (docs / "en" / "guide.md").write_text("# Guide\\n", encoding="utf-8")
@@ -200,12 +212,15 @@ def test_links_to_files_in_quiz_text_are_checked_like_pages(tmp_path):
     (docs / "img").mkdir()
     (docs / "img" / "shared.png").write_bytes(b"png")
     (docs / "quizzes" / "first.yml").write_text(TEXT_LINK.format(
-        en_link="../img/shared.png) [x](../img/none.png) [y](second.yml", ko_link="../guide.md"), encoding="utf-8")
+        en_link="../img/shared.png) [x](../img/none.png) [y](second.yml) [z](first.yml", ko_link="../guide.md"),
+        encoding="utf-8")
     messages = [m.split(": warning: ")[1] for m in _warnings(docs)]
     assert messages == [
         "question 1 (first): explanation: the link '../img/none.png' leads to no file (It resolves to "
         "'img/none.png' from quizzes/first.md; put the file there (in each language's folder, or at the docs "
         "folder's root) or write the path relative to the quiz page)",
+        "question 1 (first): explanation: the link 'first.yml' names a quiz file, which is not published "
+        "(Link the quiz's page: first.md)",  # the file exists, in the quizzes folder, but is no page
         "question 1 (first): explanation: the link 'second.yml' names a quiz file, which is not published "
         "(Link the quiz's page: second.md)",
     ]

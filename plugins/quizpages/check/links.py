@@ -97,6 +97,10 @@ def _check_next(quiz: Quiz, here: str, quizzes_dir: str) -> list[Problem]:
                       _outside_hint(here, link, lambda t: layout.quiz_id_from_page(t) is not None
                                     and quiz_file_exists(quizzes_dir, layout.quiz_id_from_page(t))))]
     quiz_id = layout.quiz_id_from_page(target)
+    if target is not None and quiz_id is None:
+        return [error(where, f"next: the link '{link}' leads to {target}, which is not a quiz",
+                      "Link the next quiz's page (./other-quiz.md, relative to this quiz's page); a learning "
+                      "page goes in `learning_material:`")]
     if quiz_id == quiz.id:
         return [error(where, f"next: the link '{link}' leads back to this quiz",
                       "Link the quiz that comes after this one, or remove `next:`")]
@@ -180,11 +184,11 @@ def _file_link_problem(quiz: Quiz, here: str, slot, language: str | None, link: 
     if target.startswith("../"):
         return warning(where, f"{slot.label}: the link '{link}' leads out of the docs folder",
                        _outside_hint(here, link, lambda t: _file_exists(docs_dir, t, in_languages[0])))
-    if all(_file_exists(docs_dir, target, lang) for lang in in_languages):
-        return None
-    if layout.is_quiz_file(target):
+    if layout.is_quiz_file(target) and target.startswith(layout.QUIZZES + "/"):  # found, but never published
         return warning(where, f"{slot.label}: the link '{link}' names a quiz file, which is not published",
                        f"Link the quiz's page: {posixpath.splitext(link)[0]}.md")
+    if all(_file_exists(docs_dir, target, lang) for lang in in_languages):
+        return None
     return warning(where, f"{slot.label}: the link '{link}' leads to no file",
                    f"It resolves to '{target}' from quizzes/{quiz.id}.md; put the file there (in each language's "
                    "folder, or at the docs folder's root) or write the path relative to the quiz page")
