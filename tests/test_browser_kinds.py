@@ -241,6 +241,7 @@ def test_enter_in_a_text_box_checks_the_answer(open_page, base):
     ("32,0", "right"),  # a comma as the decimal point
     ("32,000", "wrong"),  # a comma grouping thousands: thirty-two thousand, not 32.000
     ("32 000", "wrong"),  # so does a space
+    ("032,000", "right"),  # a group starting with 0 groups no thousands (0,125 is 0.125): a decimal comma
     ("−32", "wrong"),  # U+2212 MINUS SIGN is a minus, not a word
     ("32.000,5", "invalid"),
     ("3,2,1", "invalid"),

@@ -78,8 +78,8 @@
   // the text is not a number.
   function parseNumber(text) {
     var plain = String(text).normalize("NFKC").replace(/[\u2212\u2012\u2013]/g, "-").replace(/\s+/g, "");
-    if (plain.indexOf(".") >= 0 || /^[+-]?\d{1,3}(,\d{3})+$/.test(plain)) {
-      if (!/^[+-]?(\d{1,3}(,\d{3})+|\d*)(\.\d*)?([eE][+-]?\d+)?$/.test(plain)) return null;
+    if (plain.indexOf(".") >= 0 || /^[+-]?[1-9]\d{0,2}(,\d{3})+$/.test(plain)) {
+      if (!/^[+-]?([1-9]\d{0,2}(,\d{3})+|\d*)(\.\d*)?([eE][+-]?\d+)?$/.test(plain)) return null;
       plain = plain.replace(/,/g, "");
     } else {
       plain = plain.replace(",", ".");
