@@ -163,3 +163,14 @@ def test_every_problem_is_reported_in_one_run(tmp_path):
         "question 1 (one): options A and B have the same text in 'ko'",
         "unknown key 'hnit' in question 1 (one)",
     ]
+
+
+def test_a_question_of_a_mistyped_kind_keeps_the_number_of_its_section(tmp_path):
+    """`kind: essay` among multiple-choice questions is numbered as one of them, as it will be once fixed,
+    and the questions after it keep their page numbers."""
+    def item(qid: str, kind: str) -> str:
+        body = "    options: [X, Y]\n    answer: A\n" if kind == "multiple_choice" else "    answer: A\n"
+        return f"  - id: {qid}\n    kind: {kind}\n    question: Q\n" + body
+    text = ("title: T\nquestions:\n" + item("a", "multiple_choice") + item("c", "essay") + item("b", "short_answer")
+            + item("d", "multiple_choice"))
+    assert [m.split(": error: ")[1].split(":")[0] for m in _messages(tmp_path, text)] == ["question 2 (c)"]

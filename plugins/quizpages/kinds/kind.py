@@ -115,9 +115,20 @@ class Registry:
 
     def page_numbers(self, kinds: list[str | None]) -> list[int]:
         """The number a reader sees for each question, given the kind of each in file order: pages group
-        questions by kind, in the registry's order, and number them continuously. Unknown kinds come last."""
+        questions by kind, in the registry's order, and number them continuously. A question of an
+        unknown kind (a typo: `kind: essay`) is numbered as if it had the kind of the known question before
+        it in the file, which is most likely the section it was meant for, so the other questions keep the
+        numbers they have once it is fixed; with none before it, the first known one after it."""
         order = {name: rank for rank, name in enumerate(self._kinds)}
-        ranked = sorted(range(len(kinds)), key=lambda i: (order.get(kinds[i] or "", len(order)), i))
+        ranks = [order.get(kind or "") for kind in kinds]
+        known = [rank for rank in ranks if rank is not None]
+        last = known[0] if known else 0
+        for index, rank in enumerate(ranks):
+            if rank is None:
+                ranks[index] = last
+            else:
+                last = rank
+        ranked = sorted(range(len(kinds)), key=lambda i: (ranks[i], i))
         numbers = [0] * len(kinds)
         for number, index in enumerate(ranked, start=1):
             numbers[index] = number
