@@ -86,6 +86,17 @@ def test_a_yaml_quiz_is_a_quiz_and_other_files_are_warned_about(tmp_path):
     assert "1 quiz file checked: 1 error, 1 warning" in result.stderr
 
 
+def test_a_file_named_outside_the_quizzes_folder_that_is_no_quiz_is_refused(tmp_path):
+    """`quizpages validate README.md` says README.md is no quiz file, not that it sits in the quizzes folder."""
+    site = _site(tmp_path, {"a.yml": GOOD})
+    (site / "README.md").write_text("# Site\n", encoding="utf-8")
+    result = validate(site, "README.md")
+    assert result.returncode == 1
+    assert result.stdout == ("README.md: error: not a quiz file (Quiz files end in .yml or .yaml; pass quiz files "
+                             "or folders)\n")
+    assert "0 quiz files checked: 0 errors, 0 warnings, 1 not a quiz file" in result.stderr
+
+
 def test_one_quiz_in_two_files_is_an_error(tmp_path):
     """`a.yml` and `a.yaml` would be one page: the second is an error naming the first."""
     site = _site(tmp_path, {"a.yml": GOOD, "a.yaml": GOOD})

@@ -30,12 +30,14 @@ def needs_site(args: argparse.Namespace) -> bool:
     return not args.paths
 
 
-def quiz_files(paths: list[str], quizzes_dir: str) -> tuple[dict[str, list[str]], list[str], list[str]]:
+def quiz_files(paths: list[str], quizzes_dir: str
+               ) -> tuple[dict[str, list[str]], list[str], list[str], list[str]]:
     """The quiz files named by `paths` (files, or folders searched recursively), by the folder their ids
     are relative to (the site's quizzes folder, or the folder given, such as a staging copy); the other
-    files found in those folders; and the paths not found."""
+    files found in those folders or named in the quizzes folder; the files named outside it that are no
+    quiz files; and the paths not found."""
     groups: dict[str, list[str]] = {}
-    others, missing = [], []
+    others, not_quiz_files, missing = [], [], []
     for path in paths:
         if os.path.isdir(path) and _inside(quizzes_dir, path):
             path = quizzes_dir  # the docs folder or the site: its quizzes are in the quizzes folder
@@ -45,22 +47,24 @@ def quiz_files(paths: list[str], quizzes_dir: str) -> tuple[dict[str, list[str]]
             groups.setdefault(os.path.abspath(root), []).extend(os.path.abspath(f) for f in find_quiz_files(path))
             others += find_other_files(path)
         elif os.path.isfile(path) and not is_quiz_file(path):
-            others.append(path)
+            (others if _inside(path, quizzes_dir) else not_quiz_files).append(path)
         elif os.path.isfile(path):
             root = quizzes_dir if _inside(path, quizzes_dir) else os.path.dirname(path) or "."
             groups.setdefault(os.path.abspath(root), []).append(os.path.abspath(path))
         else:
             missing.append(path)
-    return groups, others, missing
+    return groups, others, not_quiz_files, missing
 
 
 def run(args: argparse.Namespace, site: QuizSite) -> int:
     quizzes_dir = site.settings.quizzes_path
     paths = args.paths or [os.path.relpath(quizzes_dir)]
-    groups, others, missing = quiz_files(paths, quizzes_dir)
+    groups, others, not_quiz_files, missing = quiz_files(paths, quizzes_dir)
     for path in missing:
         print(f"{path}: error: no such file or folder (Make sure to run quizpages from the site's folder, "
               "or pass the path of a quiz file or folder)")
+    for path in not_quiz_files:
+        print(f"{path}: error: not a quiz file (Quiz files end in .yml or .yaml; pass quiz files or folders)")
     problems = not_quizzes([os.path.abspath(p) for p in others])
     catalogs = [site.load(files=files, folder=root) for root, files in groups.items()]
     site_problems = {}  # the site's own strings files and templates: every page shows them
@@ -77,7 +81,10 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     warnings = len(problems) - errors
     sys.stdout.flush()
     not_found = f", {len(missing)} path{'s' if len(missing) != 1 else ''} not found" if missing else ""
+    if not_quiz_files:
+        not_found += f", {len(not_quiz_files)} not a quiz file" if len(not_quiz_files) == 1 else \
+            f", {len(not_quiz_files)} not quiz files"
     print(f"{len(files)} quiz file{'s' if len(files) != 1 else ''} checked: "
           f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}{not_found}",
           file=sys.stderr)
-    return 1 if errors or missing or (args.strict and warnings) else 0
+    return 1 if errors or missing or not_quiz_files or (args.strict and warnings) else 0
