@@ -237,3 +237,15 @@ def test_a_quiz_with_other_errors_still_has_its_links_checked_in_the_same_run(tm
     assert any("the answer 'E' names no option" in m for m in messages), messages
     assert any("learning_material: the page '../nope.md' does not exist" in m for m in messages), messages
     assert any("next: the quiz './nowhere.md' does not exist" in m for m in messages), messages
+
+
+def test_an_absolute_link_in_quiz_text_is_a_warning_at_its_line(tmp_path):
+    """`/ai-ml/guide/` in quiz text breaks under a project site's sub-path: a warning at the text's line."""
+    docs = _site(tmp_path)
+    (docs / "quizzes" / "first.yml").write_text(
+        TEXT_LINK.format(en_link="/ai-ml/guide/", ko_link="https://example.com/"), encoding="utf-8")
+    assert _warnings(docs) == [
+        "quizzes/first.yml:8:11: warning: question 1 (first): explanation: the link '/ai-ml/guide/' starts at the "
+        "root of the domain, which is not the site's root when it is published under a sub-path (GitHub Pages "
+        "project sites) (Write the link relative to the quiz page, to the Markdown file (from quizzes/first.md))"
+    ]

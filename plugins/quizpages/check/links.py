@@ -151,6 +151,12 @@ def _file_exists(docs_dir: str, target: str, language: str) -> bool:
 
 def _text_link_problem(quiz: Quiz, here: str, slot, language: str | None, link: str, docs_dir: str,
                        quizzes_dir: str, quiz_links: list[QuizLink] | None) -> Problem | None:
+    if link.startswith("/") and not link.startswith("//"):
+        # the site's root is not the domain's under a project site's sub-path (user.github.io/project/)
+        return warning(slot.text.where(language) or slot.fallback or Source(""),
+                       f"{slot.label}: the link '{link}' starts at the root of the domain, which is not the "
+                       "site's root when it is published under a sub-path (GitHub Pages project sites)",
+                       f"Write the link relative to the quiz page, to the Markdown file (from quizzes/{quiz.id}.md)")
     target = layout.resolve_link(here, link)
     extension = posixpath.splitext(target)[1] if target is not None else ""
     if target is None or not extension:

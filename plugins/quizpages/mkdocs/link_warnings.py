@@ -3,7 +3,7 @@
 - quizpages reports a link in quiz text to a Markdown page that does not exist at its line in the quiz
   file (check/links.py). MkDocs would warn again about the same link, naming the generated page
   (`en/quizzes/x.md`), which is no file an author can open. For generated quiz pages, relative links
-  to files (`.md` pages, images, downloads) that were not found are dropped.
+  to files (`.md` pages, images, downloads) that were not found, and absolute links, are dropped.
 - A page links a quiz not yet translated into its language (the index, "Next Quiz") at that quiz's
   page in another language. mkdocs-static-i18n builds each language on its own, so that page is not
   among the build's files, and MkDocs calls the link unrecognized (or not found, without directory
@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 _NOT_FOUND = re.compile(r"^Doc file '(?P<page>[^']+)' contains a link '(?P<url>[^']+)', but the target.* is not "
                         r"found among documentation files\.")
 _UNRECOGNIZED = re.compile(r"^Doc file '(?P<page>[^']+)' contains an unrecognized relative link '(?P<url>[^']+)'")
+_ABSOLUTE = re.compile(r"^Doc file '(?P<page>[^']+)' contains an absolute link '(?P<url>[^']+)'")
 
 
 @dataclass
@@ -54,9 +55,11 @@ class QuizTextLinkFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        found = _NOT_FOUND.match(message) or _UNRECOGNIZED.match(message)
+        found = _NOT_FOUND.match(message) or _UNRECOGNIZED.match(message) or _ABSOLUTE.match(message)
         if not found:
             return True
+        if found.re is _ABSOLUTE:  # quiz text's absolute links are reported at their line (check/links.py)
+            return found["page"] not in self.quiz_pages
         if self.generated.leads_to_generated_page(found["page"], found["url"]):
             return False
         if found.re is _UNRECOGNIZED or found["page"] not in self.quiz_pages:
