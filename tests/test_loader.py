@@ -174,3 +174,14 @@ def test_a_question_of_a_mistyped_kind_keeps_the_number_of_its_section(tmp_path)
     text = ("title: T\nquestions:\n" + item("a", "multiple_choice") + item("c", "essay") + item("b", "short_answer")
             + item("d", "multiple_choice"))
     assert [m.split(": error: ")[1].split(":")[0] for m in _messages(tmp_path, text)] == ["question 2 (c)"]
+
+
+def test_a_code_block_never_closed_is_a_warning_at_its_opening_line(tmp_path):
+    """A hands-on answer whose ``` is never closed would show its code as text: a warning at the fence's line."""
+    text = ("title: T\nquestions:\n  - id: a\n    kind: hands_on\n    question: Q\n    answer: |\n"
+            "      Run:\n\n      ```bash\n      kubectl get pods\n  - id: b\n    kind: hands_on\n    question: Q\n"
+            "    answer: |\n      ```bash\n      kubectl get pods\n      ```\n")
+    assert _messages(tmp_path, text) == [
+        "quiz.yml:9:7: warning: question 1 (a): answer: the code block opened with ``` is never closed "
+        "(End it with a line holding only ```, or the code shows as text)"
+    ]

@@ -256,16 +256,16 @@ def check_quiz(quiz: Quiz, extra_allowed: Iterable[str] = (), slots: Iterable[Te
             where = slot.text.where(language) or slot.fallback
             field = f"{slot.label} [{language}]" if language else slot.label
             for line, column, message, hint in find_violations(value, extra_allowed):
-                problems.append(error(_line_in_block(where, line, column), f"{field}: {message}", hint))
+                problems.append(error(line_in_block(where, line, column), f"{field}: {message}", hint))
     return problems
 
 
-def _line_in_block(where: Source | None, line: int, column: int) -> Source:
+def line_in_block(where: Source | None, line: int, column: int) -> Source:
     """The file position of `line` of a literal block (``|``), whose lines map one to one to the
     file's; other styles fold lines, so their problems stay at the start of the value."""
     if not where:
         return Source("")
-    if line == 0 or not where.path:
+    if not where.path:
         return where
     try:
         with open(where.path, encoding="utf-8-sig") as f:

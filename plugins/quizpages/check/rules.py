@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from ..kinds import KINDS, Registry
 from ..model import Problem, Quiz, Source, TextSlot, error, warning
+from .code_fences import check_code_fences
 
 
 def check_translations(quiz: Quiz, slots: Iterable[TextSlot] | None = None) -> list[Problem]:
@@ -86,4 +87,4 @@ def check_rules(quiz: Quiz, kinds: Registry = KINDS, slots: Iterable[TextSlot] |
     """Every rule that looks at one quiz on its own (`slots`: its texts, when the caller has walked them)."""
     slots = list(quiz.texts() if slots is None else slots)
     return (check_translations(quiz, slots) + check_unlisted_languages(quiz, slots)
-            + check_question_languages(quiz) + check_kinds(quiz, kinds))
+            + check_code_fences(quiz, slots) + check_question_languages(quiz) + check_kinds(quiz, kinds))
