@@ -76,6 +76,24 @@ def test_missing_questions_are_listed(site_copy):
     assert "ko: 0 quizzes untranslated, 1 text missing, 0 stale" in text_out.stderr
 
 
+def test_a_question_missing_one_translated_field_names_that_field_at_its_line(site_copy):
+    """Only the explanation of a question lacks Korean: status names the explanation, at its line, as
+    `validate` does, not the whole question."""
+    path = quiz_file(site_copy)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(n for n, line in enumerate(lines) if line.strip() == "- id: gang-scheduling")
+    explanation = next(n for n in range(start, len(lines)) if lines[n].strip() == "explanation:")
+    korean = next(n for n in range(explanation, len(lines)) if lines[n].strip().startswith("ko:"))
+    end = next(n for n in range(korean + 1, len(lines)) if not lines[n].startswith(" " * 8))
+    path.write_text("".join(lines[:korean] + lines[end:]), encoding="utf-8")
+    result = quizpages(site_copy, "status")
+    # the line `validate` gives: where the explanation's text starts, under `explanation:`
+    assert (f"{KUBEFLOW_QUIZ}:{explanation + 2}: missing question: ai-ml/kubeflow-trainer: question gang-scheduling: "
+            "explanation has no 'ko' translation") in result.stdout, result.stdout
+    [finding] = report(site_copy)["missing_question"]
+    assert finding["fields"] == ["explanation"] and finding["line"] == explanation + 2
+
+
 def test_accept_unknown_quiz_is_a_clear_error(site_copy):
     """--accept on a quiz that does not exist says so and writes nothing."""
     result = quizpages(site_copy, "status", "--accept", "ai-ml/nope")
@@ -84,13 +102,13 @@ def test_accept_unknown_quiz_is_a_clear_error(site_copy):
 
 
 def test_the_quizs_own_texts_are_a_missing_text_not_a_question(site_copy):
-    """A missing Korean title is reported as the quiz's own texts, in a grammatical line, not as a question."""
+    """A missing Korean title is reported as a text of the quiz's own, by name, at the line `validate` gives."""
     path = quiz_file(site_copy)
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("  ko: Kubeflow Trainer와 분산 학습 퀴즈\n", "", 1), encoding="utf-8")
     result = quizpages(site_copy, "status")
-    assert (f"{KUBEFLOW_QUIZ}:2: missing text: ai-ml/kubeflow-trainer: the quiz's own texts (title, intro, "
-            "closing) have no 'ko' translation") in result.stdout
+    assert (f"{KUBEFLOW_QUIZ}:3: missing text: ai-ml/kubeflow-trainer: title has no 'ko' translation"
+            in result.stdout)
     assert "ko: 0 quizzes untranslated, 1 text missing, 0 stale" in result.stderr
     assert report(site_copy)["missing_text"][0]["quiz"] == "ai-ml/kubeflow-trainer"
 

@@ -32,18 +32,24 @@ class Finding:
     quiz: str
     question: str | None
     source: Source | None
+    fields: tuple[str, ...] = ()  # the texts written in the source language and not in this one
 
     def as_dict(self, relative_to: str | None = None) -> dict:
         path = self.source.path if self.source else None
         if path and relative_to:
             path = os.path.relpath(path, relative_to)
         return {"kind": self.kind, "language": self.language, "quiz": self.quiz, "question": self.question,
-                "file": path, "line": self.source.line if self.source else None}
+                "fields": list(self.fields), "file": path, "line": self.source.line if self.source else None}
 
     def message(self) -> str:
         if self.kind == "missing_quiz":
             return f"quiz {self.quiz} has no '{self.language}' translation"
         what = f"question {self.question}" if self.question else "the quiz's own texts (title, intro, closing)"
+        if self.kind in ("missing_text", "missing_question") and self.fields:
+            names = ", ".join(self.fields)
+            owner = f"question {self.question}: " if self.question else ""
+            verb = "has" if len(self.fields) == 1 else "have"
+            return f"{self.quiz}: {owner}{names} {verb} no '{self.language}' translation"
         if self.kind == "missing_text":
             return f"{self.quiz}: {what} have no '{self.language}' translation"
         if self.kind == "missing_question":
@@ -74,7 +80,12 @@ def review_hash(texts: Unit, source_language: str) -> str:
 
 def _translated(texts: Unit, source_language: str, language: str) -> bool:
     """Every field written in the source language is written in `language` too."""
-    return all(t.has(language) for _, t in texts if source_language in t.by_language)
+    return not _untranslated(texts, source_language, language)
+
+
+def _untranslated(texts: Unit, source_language: str, language: str) -> list[tuple[str, Text]]:
+    """The fields written in the source language and not in `language`, in file order."""
+    return [(name, t) for name, t in texts if source_language in t.by_language and not t.has(language)]
 
 
 def sidecar_path(root: str, quiz_id: str) -> str:
@@ -103,12 +114,16 @@ def status(quiz: Quiz, languages: tuple[str, ...], accepted: dict[str, dict[str,
         for name, (texts, question) in units(quiz).items():
             where = question.source if question else quiz.source
             qid = question.id if question else None
-            if question is not None and not question.in_language(language, quiz.languages) \
-                    or not _translated(texts, source, language):
-                if question is None:
-                    findings.append(Finding("missing_text", language, quiz.id, None, where))
-                elif question.in_language(source, quiz.languages):
+            if question is not None and not question.in_language(language, quiz.languages):
+                if question.in_language(source, quiz.languages):  # the whole question is left out
                     findings.append(Finding("missing_question", language, quiz.id, qid, where))
+                continue
+            missing = _untranslated(texts, source, language)
+            if missing:  # named field by field, at the first one's line, as `validate` does
+                fields = tuple(name for name, _text in missing)
+                first = missing[0][1].source or where
+                kind = "missing_question" if question is not None else "missing_text"
+                findings.append(Finding(kind, language, quiz.id, qid, first, fields))
                 continue
             if name in stored and stored[name] != review_hash(texts, source):
                 findings.append(Finding("stale", language, quiz.id, qid, where))
