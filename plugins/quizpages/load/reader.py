@@ -105,7 +105,32 @@ class Reader:
                       "its value")
             node.items[name] = (key, YRefused(value.source))  # reported: read as nothing
             taken.update(after)
-        return taken
+        return taken | self._translation_out_of_place(items, by_key, taken, what)
+
+    def _translation_out_of_place(self, items: list, by_key: dict[str, Declared], taken: set[str],
+                                  what: str) -> set[str]:
+        """A language key (`ko:`) among the quiz's or question's own keys, right after a text field written
+        per language (`intro:` with its `en:` under it): a translation that lost its indentation."""
+        found: set[str] = set()
+        values = {name: value for name, (_key, value) in items}
+        previous: str | None = None
+        for name, (key, _value) in items:
+            if name in by_key:
+                previous = name
+                continue
+            if name in taken or name not in self.languages or previous is None:
+                continue
+            text = values[previous]
+            if not isinstance(by_key[previous].spec.type, TextType) or not isinstance(text, YMap) or not text.items:
+                continue
+            sibling = next(iter(text.items.values()))[0]
+            prefix = "" if what == "the quiz" else f"{what}: "
+            self.fail(key.source, f"{prefix}'{name}:' is at the level of `{previous}:`, not under it like the "
+                                  f"`{sibling.value}:` of `{previous}:`",
+                      f"Indent `{name}:` to column {sibling.source.column}, as `{sibling.value}:` is, to make it a "
+                      f"translation of `{previous}:`")
+            found.add(name)
+        return found
 
     def unknown_key(self, key: YScalar, name: str, known: list[str], what: str) -> None:
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)

@@ -12,6 +12,7 @@ run code. On top of PyYAML this module:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import yaml
@@ -270,6 +271,26 @@ def _tab_in_indentation(text: str, line: int) -> int | None:
     return indent.index("\t") if "\t" in indent else None
 
 
+_BLOCK_START = re.compile(r"^(\s*)(?:- )?([^\s:#][^:#]*):\s*([|>][+-]?\d?)\s*(#.*)?$")
+
+
+def _unindented_block(text: str, line: int) -> tuple[str, str] | None:
+    """(key, indicator) when the nearest non-blank line above `line` (0-based) starts a block text
+    (`en: |`) and `line` is not indented more than that key: the text's lines lost their indentation."""
+    lines = text.splitlines()
+    if not 0 < line < len(lines):
+        return None
+    above = next((n for n in range(line - 1, -1, -1) if lines[n].strip()), None)
+    found = _BLOCK_START.match(lines[above]) if above is not None else None
+    if found is None:
+        return None
+    key_column = len(lines[above]) - len(lines[above].lstrip(" "))
+    here = lines[line]
+    if len(here) - len(here.lstrip(" ")) > key_column:
+        return None
+    return found.group(2).strip(), found.group(3)
+
+
 def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
     mark = exc.problem_mark or exc.context_mark
     if mark is not None:
@@ -288,6 +309,10 @@ def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
         if needle in problem and extra in problem:
             hint = candidate
             break
+    block = _unindented_block(text, mark.line) if mark is not None else None
+    if block is not None:
+        hint = (f"The lines of the `{block[1]}` text under `{block[0]}:` must be indented more than `{block[0]}:`; "
+                "indent them (two spaces more is usual)")
     if "expected a single document" in str(exc.context or ""):
         message = "invalid YAML: the file holds a second YAML document after '---'"
         hint = "Put one quiz in each file; remove the '---' line and what follows, or move it to a new file"
