@@ -29,6 +29,8 @@ from mkdocs.structure.pages import Page
 
 from ..cache import HtmlCache
 from ..model import Problem
+from ..render.renderer import FRAGMENTS
+from ..render.strings import STRINGS_DIR
 from ..site import QuizSite
 from ..site.generated_pages import GeneratedPage
 from ..site.page_changes import page_id
@@ -90,6 +92,10 @@ class ServeSession:
                 found.append(existing)
             elif (top := _top_folder(folder, site.settings.root)) is not None:
                 awaited.append(top)
+        if site is not None:  # quizpages checked out inside the site, as in its own repository: a new
+            # language's strings file or an edited built-in template is a change too (a full build)
+            found += [folder for folder in (STRINGS_DIR, FRAGMENTS)
+                      if _top_folder(folder, site.settings.root) is not None]
         return [os.path.abspath(p) for p in found], awaited
 
     def _watch_inputs(self, config: MkDocsConfig) -> None:
