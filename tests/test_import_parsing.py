@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from quizpages import load_quiz
+from quizpages.kinds.multiple_choice import MultipleChoice
 from quizpages.load import dump_quiz, importer
+from quizpages.model import Question, Quiz, Text
 
 ANSWER = "<details>\n<summary>Show Answer</summary>\n\n{}\n</details>\n"
 
@@ -149,3 +151,19 @@ def test_answer_letters_still_choose_between_two_pairings():
     assert importer.align(questions("A", "B", "C"), questions("A", "C")) == [(0, 0), (1, None), (2, 1)]
     assert importer.align(questions("A", "B"), questions("A", "C")) == [(0, 0), (1, 1)]
 
+
+
+def test_written_lists_that_would_wrap_are_one_item_per_line():
+    """Options too long for one flow line are written one per line, each whole: no line break inside a
+    code span for an author to find when editing the file by hand."""
+    options = tuple(Text(neutral=f"`helm status --values RELEASE-{n}`") for n in range(4))
+    question = Question(id="q", kind="multiple_choice", prompt=Text(neutral="Which?"),
+                        body=MultipleChoice(options=options, answer="A"))
+    text = dump_quiz(Quiz(id="x", title=Text(neutral="T"), questions=(question,)))
+    lines = text.splitlines()
+    for option in options:
+        assert any(line.strip() == f"- '{option.neutral}'" for line in lines), text
+    short = dump_quiz(Quiz(id="x", title=Text(neutral="T"), questions=(
+        Question(id="q", kind="multiple_choice", prompt=Text(neutral="Which?"),
+                 body=MultipleChoice(options=(Text(neutral="Yes"), Text(neutral="No")), answer="A")),)))
+    assert "options: [Yes, No]" in short or "options: ['Yes', 'No']" in short, short

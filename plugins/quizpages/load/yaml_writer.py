@@ -31,8 +31,11 @@ def _str(dumper: yaml.SafeDumper, value: str):
 
 
 def _list(dumper: yaml.SafeDumper, value: list):
-    # short plain words on one line, as authors write them: `languages: [en, ko]`, `answer: [A, C]`
-    flow = bool(value) and all(isinstance(v, str) and "\n" not in v and len(v) <= 40 for v in value)
+    # short plain words on one line, as authors write them: `languages: [en, ko]`, `answer: [A, C]`;
+    # a list that would not fit on its line is written one item per line (wrapping a flow list can
+    # break a line inside a code span, which reads badly when edited by hand)
+    flow = (bool(value) and all(isinstance(v, str) and "\n" not in v for v in value)
+            and sum(len(v) + 2 for v in value) <= 60)
     return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
 
 
