@@ -39,10 +39,11 @@ def test_valid_quiz_loads_without_problems(tmp_path):
 
 
 def test_yaml_syntax_error_is_located(tmp_path):
-    """A YAML syntax error names the line and column and says how to fix it."""
+    """A YAML syntax error names the line and column and says how to fix it: for a mapping never closed,
+    where it opens, and the line where YAML noticed."""
     assert _messages(tmp_path, "title: {en: T\nquestions: []\n") == [
-        "quiz.yml:2:10: error: invalid YAML: did not find expected ',' or '}' "
-        "(while parsing a flow mapping) (Close the mapping with '}' and separate its entries with ','; inside "
+        "quiz.yml:1:8: error: invalid YAML: did not find expected ',' or '}' "
+        "(while parsing a flow mapping), noticed on line 2 (Close the mapping with '}' and separate its entries with ','; inside "
         "{en: ..., ko: ...}, a text holding '[', ']', ',' or ': ' must be quoted, for example "
         "{en: \"The command [___] ...\"})"
     ]

@@ -22,8 +22,8 @@ def _with_strings(site: Path, **files: str) -> Path:
 
 @pytest.mark.parametrize(("text", "message"), [
     ("show_answer: [broken\n",
-     "site-strings/ko.yml:2:1: error: invalid YAML: did not find expected ',' or ']' (while parsing a flow "
-     "sequence) (Close the list with ']' and separate its items with ','; a text that starts with '[' must be "
+     "site-strings/ko.yml:1:14: error: invalid YAML: did not find expected ',' or ']' (while parsing a flow "
+     "sequence), noticed on line 2 (Close the list with ']' and separate its items with ','; a text that starts with '[' must be "
      "quoted, for example \"[___] is ...\")"),
     ('next_quiz: "다음: {titel}"\n',
      "site-strings/ko.yml:1:12: error: the string 'next_quiz' uses {titel}, which it is not given: it is given "
@@ -73,7 +73,7 @@ def test_serve_keeps_serving_through_a_broken_strings_file_and_takes_the_fix(sit
     with Serve(site_copy) as server:
         assert "Reveal Answer" in server.page("quizzes/ai-ml/kubeflow-trainer/")[1]
         (site_copy / "site-strings/en.yml").write_text("show_answer: [broken\n", encoding="utf-8")
-        wait_for(lambda: "site-strings/en.yml:2:1: error: invalid YAML" in server.output(), "the error", server.log)
+        wait_for(lambda: "site-strings/en.yml:1:14: error: invalid YAML" in server.output(), "the error", server.log)
         wait_for(lambda: "Show Answer" in server.page("quizzes/ai-ml/kubeflow-trainer/")[1], "the built-in label",
                  server.log)
         (site_copy / "site-strings/en.yml").write_text("show_answer: See the Answer\n", encoding="utf-8")

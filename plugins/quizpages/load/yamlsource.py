@@ -299,10 +299,19 @@ def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
             if tab is not None:
                 return error(Source(path, line + 1, tab + 1), "invalid YAML: a tab character is used for indentation",
                              "YAML does not allow tabs for indentation; indent with spaces")
+    unclosed = ("did not find expected ','", "found unexpected end of stream")
+    if exc.context_mark is not None and str(exc.problem or "").startswith(unclosed):
+        # a list, mapping or quote never closed: where it opens is what the author must look at; the
+        # scanner only noticed on a later line (or at the end of the file)
+        noticed, mark = mark, exc.context_mark
+    else:
+        noticed = None
     src = Source(path, mark.line + 1, mark.column + 1) if mark else Source(path)
     message = "invalid YAML: " + (exc.problem or exc.context or "syntax error")
     if exc.context and exc.problem:
         message = f"invalid YAML: {exc.problem} ({exc.context})"
+    if noticed is not None and mark is not None and noticed.line != mark.line:
+        message += f", noticed on line {noticed.line + 1}"
     hint = "Check the quoting and indentation on this line and the one before"
     problem = str(exc.problem or "")
     for needle, extra, candidate in _HINTS:
