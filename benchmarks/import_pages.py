@@ -57,7 +57,7 @@ def make_source(dest: Path, count: int) -> int:
 def make_site(dest: Path) -> Path:
     dest.mkdir(parents=True)
     shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
-    for name in ("content", "overrides"):
+    for name in ("content", "overrides", "strings"):
         shutil.copytree(ROOT / name, dest / name)
     return dest
 

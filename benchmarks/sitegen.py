@@ -83,12 +83,13 @@ def quiz_data(n: int, count: int) -> dict:
 
 
 def _base_site(dest: Path) -> str:
-    """Copy the bundled site's pages and overrides (without its quizzes); return its mkdocs.yml."""
+    """Copy the bundled site's pages, overrides and strings (without its quizzes); return its mkdocs.yml."""
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     shutil.copytree(ROOT / "content", dest / "content", ignore=shutil.ignore_patterns("quizzes"))
-    shutil.copytree(ROOT / "overrides", dest / "overrides")
+    for name in ("overrides", "strings"):
+        shutil.copytree(ROOT / name, dest / name)
     for page in (dest / "content").glob("*/ai-ml/*.md"):  # its seed quiz is not in the benchmark sites
         page.write_text(page.read_text(encoding="utf-8").replace(
             "../quizzes/ai-ml/kubeflow-trainer.md", "../quizzes/index.md"), encoding="utf-8")

@@ -80,11 +80,13 @@ def _other_quizzes(folder: str, names: list[str]) -> set[str]:
 
 
 def copy_site(dest: Path) -> Path:
-    """A copy of the bundled site (mkdocs.yml, content/ with the bundled quizzes, overrides/) in `dest`."""
+    """A copy of the bundled site (mkdocs.yml, content/ with the bundled quizzes, overrides/, strings/) in
+    `dest`."""
     for name in ("mkdocs.yml",):
         shutil.copy(ROOT / name, dest / name)
     shutil.copytree(ROOT / "content", dest / "content", ignore=_other_quizzes)
-    shutil.copytree(ROOT / "overrides", dest / "overrides")
+    for name in ("overrides", "strings"):
+        shutil.copytree(ROOT / name, dest / name)
     return dest
 
 

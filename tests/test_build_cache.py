@@ -82,7 +82,7 @@ def test_changed_template_override_rerenders_every_page(site_copy):
 def test_changed_interface_strings_rerender_every_page(site_copy):
     """Editing the site's strings file changes the labels on the next build."""
     build(site_copy)
-    (site_copy / "strings").mkdir()
+    (site_copy / "strings").mkdir(exist_ok=True)
     (site_copy / "strings/en.yml").write_text("show_answer: Reveal the answer\n", encoding="utf-8")
     edit_config(site_copy, lambda c: quizpages_options(c).update(strings_dir="strings"))
     build(site_copy)

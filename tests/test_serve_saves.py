@@ -27,7 +27,7 @@ def site(tmp_path) -> Path:
     (tmp_path / "site").mkdir()
     site = copy_site(tmp_path / "site")
     (site / HELM_FILE).write_text(ENGLISH_ONLY, encoding="utf-8")
-    (site / STRINGS).parent.mkdir()
+    (site / STRINGS).parent.mkdir(exist_ok=True)
     (site / STRINGS).write_text("return_to_learning: Back to the study guide\n", encoding="utf-8")
     (site / TEMPLATE).parent.mkdir(parents=True)
     shutil.copy(ROOT / "plugins/quizpages/fragments/quiz.md.j2", site / TEMPLATE)

@@ -107,6 +107,17 @@ def test_a_key_of_the_sites_own_is_kept_and_not_taken_for_a_misspelling(site_cop
     assert "Written by the platform team" in page
 
 
+def test_language_names_and_topic_headings_are_no_misspellings(site_copy):
+    """`language.ja` and `topic.ai-ml` in a site's strings file are read by name: no warning, and the index
+    shows the topic heading."""
+    _with_strings(site_copy, en="language.ja: Japanese\ntopic.ai-ml: AI/ML\n", ko="topic.ai-ml: AI/ML\n")
+    checked = quizpages(site_copy, "validate", "--strict")
+    assert checked.returncode == 0 and "Did you mean" not in checked.stdout, checked.stdout
+    build(site_copy)
+    index = (site_copy / "site/quizzes/index.html").read_text(encoding="utf-8")
+    assert ">AI/ML</h2>" in index or "AI/ML<a" in index, index
+
+
 def test_placeholders_are_the_names_a_text_fills_in():
     """`{title}` is filled in, `{{` is a brace as it is, and an unclosed brace is not well formed."""
     assert placeholders("Next: {title} ({count})") == {"title", "count"}

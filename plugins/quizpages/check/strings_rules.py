@@ -48,12 +48,17 @@ def check_strings(table: dict[str, str], where: dict[str, Source], reference: di
     return good, problems
 
 
+NAMED_KEYS = ("language.", "topic.")
+"""Keys quizpages reads by the name after the dot: `language.ja` (a language's name), `topic.ai-ml` (the
+quiz index heading of a folder). Any name is fine there; none is a misspelling of another."""
+
+
 def misspelt_keys(table: dict[str, str], where: dict[str, Source], known: set[str], path: str) -> list[Problem]:
     """A warning for each key that is not a known one (quizpages' or a registered kind's) but is close to one:
     most likely a misspelling, which changes nothing on the page."""
     problems = []
     for key in table:
-        if key in known:
+        if key in known or key.startswith(NAMED_KEYS):
             continue
         close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.8)
         if close:
