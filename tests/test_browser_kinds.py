@@ -215,6 +215,37 @@ def test_checking_again_with_nothing_picked_says_so_and_clears_the_last_result(o
     assert page.evaluate("() => document.activeElement.value") == "A"
 
 
+def test_every_self_check_control_shows_where_the_keyboard_is(open_page, base):
+    """Tabbing onto a radio button, a check box, a select or a text box draws a focus outline (Material
+    removes the browser's own from inputs)."""
+    page = open_page(base + PAGES["en"])
+    for kind, selector in (("multiple_choice", "input[type=radio]"), ("multiple_select", "input[type=checkbox]"),
+                           ("matching", "select"), ("numeric", "input[type=text]")):
+        _, fieldset, _ = _question(page, kind)
+        control = fieldset.locator(selector).first
+        control.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")  # by the keyboard, so :focus-visible applies
+        style = control.evaluate("e => [e.matches(':focus-visible'), getComputedStyle(e).outlineStyle, "
+                                 "parseFloat(getComputedStyle(e).outlineWidth)]")
+        assert style[0] and style[1] != "none" and style[2] >= 2, (kind, style)
+
+
+def test_results_are_announced_from_a_live_region_there_from_the_start(open_page, base):
+    """The status region is in the accessibility tree before the first check (an empty region that is
+    display:none may never be announced), and checking twice with the same result changes it again."""
+    page = open_page(base + PAGES["en"])
+    _, fieldset, _ = _question(page, "multiple_choice")
+    status = fieldset.get_by_role("status")
+    assert status.evaluate("e => getComputedStyle(e).display") != "none"
+    assert status.evaluate("e => e.textContent") == ""
+    fieldset.get_by_role("button").click()
+    first = status.evaluate("e => e.textContent")
+    fieldset.get_by_role("button").click()
+    second = status.evaluate("e => e.textContent")
+    assert first.strip() == second.strip() == UNANSWERED["en"] and first != second
+
+
 def test_enter_in_a_text_box_checks_the_answer(open_page, base):
     """Enter in a blank or a number box checks, as it would submit a form; an empty blank is asked for."""
     page = open_page(base + PAGES["en"])

@@ -88,6 +88,12 @@
     return parseFloat(plain);
   }
 
+  // A live region announces changes only: the same result twice (Check pressed again) would be silent,
+  // so a repeat differs by a trailing no-break space, which nobody sees or hears.
+  function say(region, text) {
+    region.textContent = region.textContent === text ? text + "\u00a0" : text;
+  }
+
   function row(fieldset, labelText, control) {
     var wrap = element("p", { "class": "quizpages-selfcheck__row" });
     var id = control.id;
@@ -371,19 +377,19 @@
         feedback.textContent = "";
         if (answer && answer.missing) {
           // said, not only shown by the focus: a result from an earlier check must not stay
-          result.textContent = t("selfcheck.unanswered");
+          say(result, t("selfcheck.unanswered"));
           result.setAttribute("data-result", "missing");
           answer.missing.focus();
           return;
         }
         if (answer && answer.invalid) {
-          result.textContent = answer.invalid;
+          say(result, answer.invalid);
           result.setAttribute("data-result", "invalid");
           answer.control.focus();
           return;
         }
         var verdict = control.judge(answer);
-        result.textContent = verdict.message;
+        say(result, verdict.message);
         result.setAttribute("data-result", verdict.right ? "correct" : "wrong");
         // the feedback the author wrote for each option picked, as the answer block shows it
         (verdict.picked || []).forEach(function (letter) {
