@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import yaml
-from conftest import ENGLISH_ONLY, KUBEFLOW_QUIZ, build, quizpages, soup
+from conftest import BIN, ENGLISH_ONLY, KUBEFLOW_QUIZ, build, quizpages, run, soup
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer"
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice"  # every kind of question
@@ -67,6 +67,19 @@ def test_rendered_markdown_builds_without_the_plugin_with_same_content(site_copy
         for href in _links(plain):
             target = urlsplit(urljoin(f"http://x/{prefix}{quiz}/", href)).path.lstrip("/")
             assert (plain_site / target / "index.html").exists(), href
+
+
+def test_rendered_markdown_builds_with_properdocs_as_the_readme_says(site_copy, tmp_path):
+    """The README's recipe with ProperDocs, which ships no theme of its own: `theme: material` builds it."""
+    out = tmp_path / "plain" / "docs"
+    assert render(site_copy, out).returncode == 0
+    shutil.copytree(site_copy / "content" / "en", out, dirs_exist_ok=True)
+    shutil.copytree(site_copy / "content" / "ko", out / "ko", dirs_exist_ok=True)
+    (tmp_path / "plain" / "mkdocs.yml").write_text(PLAIN_MKDOCS.replace("theme: mkdocs", "theme: material"),
+                                                   encoding="utf-8")
+    result = run([str(BIN / "properdocs"), "build", "--strict", "-f", "mkdocs.yml"], cwd=tmp_path / "plain")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert len(_questions(soup(tmp_path / "plain" / "site" / f"ko/{QUIZ}/index.html"))) == QUESTIONS[QUIZ]
 
 
 def test_render_refuses_to_overwrite_without_force(site_copy, tmp_path):
