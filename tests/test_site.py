@@ -295,3 +295,10 @@ def test_hreflang_names_only_the_languages_a_quiz_exists_in(site_copy):
     assert alternates == {"en": "http://127.0.0.1:8000/quizzes/helm/", "x-default": "http://127.0.0.1:8000/quizzes/helm/"}
     sitemap = (site_copy / "site/sitemap.xml").read_text(encoding="utf-8")
     assert "/ko/quizzes/helm/" not in sitemap and "/quizzes/helm/" in sitemap
+
+
+def test_the_root_404_page_is_in_the_source_language(built_site):
+    """GitHub Pages serves the root 404.html for every broken link: it is English (mkdocs-static-i18n left the
+    last language built there), and the Korean one is under ko/."""
+    assert soup(built_site / "404.html").html["lang"] == "en"
+    assert soup(built_site / "ko" / "404.html").html["lang"] == "ko"

@@ -17,7 +17,7 @@ from mkdocs.structure.pages import Page
 from ..model import Problem
 from ..settings import check_site, site_warnings
 from ..site import QuizSite
-from . import generated_files, link_warnings, search_per_language, static_i18n
+from . import generated_files, link_warnings, not_found_page, search_per_language, static_i18n
 from .config import QuizPagesConfig, site_settings
 
 log = get_plugin_logger(__name__)
@@ -32,6 +32,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
         self.links = link_warnings.GeneratedLinks()  # for the filter of MkDocs' warnings on them
         self.session = None  # a ServeSession under `mkdocs serve` only: see serve_session.py
+        self.not_found: bytes | None = None  # the source language's 404 page, put back at the root
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
@@ -110,8 +111,11 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
 
     @event_priority(-50)  # before mkdocs-static-i18n (-100) starts the next language's build
     def _on_language_built(self, config: MkDocsConfig) -> None:
+        language = static_i18n.current_language(config)
+        if self.config.enabled and self.site is not None and language is not None:
+            self._keep_not_found_page(config.site_dir, language)
         if self.session is not None:
-            self.session.build_finished(config, static_i18n.current_language(config))
+            self.session.build_finished(config, language)
 
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has built every language and written the index
     def _on_site_built(self, config: MkDocsConfig) -> None:
@@ -120,6 +124,17 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         search_per_language.split_index(config.site_dir, self.site.languages)
 
     on_post_build = CombinedEvent(_on_language_built, _on_site_built)
+
+    def _keep_not_found_page(self, site_dir: str, language: str) -> None:
+        """After each language's build: the source language's 404 page stays at the root, the others go to
+        their folders (see not_found_page.py), under `build` and `serve` alike."""
+        page = not_found_page.read(site_dir)  # this language's, just written at the root
+        if language == self.site.source_language:
+            self.not_found = page
+        elif page is not None and language in self.site.languages:
+            not_found_page.write(site_dir, page, language)
+            if self.not_found is not None:
+                not_found_page.write(site_dir, self.not_found)
 
     def on_serve(self, server, config: MkDocsConfig, builder):
         if self.session is not None and self.site is not None:
