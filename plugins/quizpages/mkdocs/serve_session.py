@@ -225,8 +225,11 @@ class ServeSession:
             except (Abort, ConfigurationError) as exc:
                 if not _is_config_error(exc):
                     raise
-                # MkDocs has logged what is wrong. Raising would leave every request waiting for a build
-                # that never comes; the pages of the last build are still there to serve.
+                # Raising would leave every request waiting for a build that never comes; the pages of the
+                # last build are still there to serve. MkDocs logged wrong options, but not YAML it
+                # could not parse: that is the exception's own text.
+                if isinstance(exc, ConfigurationError):
+                    log.error(" ".join(str(exc).split()))
                 log.error("mkdocs.yml has errors (above): the pages served are those of the last build "
                           "until it is fixed and saved")
                 return
