@@ -12,6 +12,7 @@ from ..model import Quiz, Text
 from ..model.layout import QUIZ_SUFFIXES, quiz_file, quiz_files, quiz_id_problem, suggest_quiz_id
 from ..site import QuizSite
 from ..util.atomic_write import write_atomic
+from ..util.paths import is_inside
 from .schema import SCHEMA_FILE
 
 HEADER = """\
@@ -38,11 +39,6 @@ def slug_problem(slug: str) -> str | None:
     return None
 
 
-def _inside(path: str, folder: str) -> bool:
-    path, folder = os.path.realpath(path), os.path.realpath(folder)
-    return path == folder or path.startswith(folder + os.sep)
-
-
 def quiz_id_argument(argument: str, site: QuizSite) -> tuple[str, str | None]:
     """The quiz id an author meant, and what is wrong with it. Authors often pass the file's path
     (`content/quizzes/ops/k2.yml`, as `validate` prints it) where the id (`ops/k2`) is asked for:
@@ -52,9 +48,9 @@ def quiz_id_argument(argument: str, site: QuizSite) -> tuple[str, str | None]:
         if slug.endswith(suffix):
             slug = slug[: -len(suffix)]
     quizzes, docs = site.settings.quizzes_path, site.settings.docs_dir
-    if _inside(slug, quizzes):  # a path into the quizzes folder: its id is the part inside
-        return posixpath.join(*os.path.relpath(os.path.realpath(slug), os.path.realpath(quizzes)).split(os.sep)), None
-    if _inside(slug, docs) and not _inside(os.getcwd(), docs):  # names the docs folder, not the quizzes one
+    if is_inside(slug, quizzes):  # a path into the quizzes folder: its id is the part inside
+        return posixpath.join(*os.path.relpath(os.path.abspath(slug), os.path.abspath(quizzes)).split(os.sep)), None
+    if is_inside(slug, docs) and not is_inside(os.getcwd(), docs):  # names the docs folder, not the quizzes one
         return slug, (f"'{argument}' is in the docs folder but outside the quizzes folder "
                       f"'{os.path.relpath(quizzes)}', and the id is a path inside that folder "
                       f"(For example `quizpages new {posixpath.basename(slug)}`)")

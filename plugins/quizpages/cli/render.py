@@ -19,6 +19,7 @@ from ..model.problems import sort_key
 from ..render import Renderer
 from ..site import QuizSite
 from ..util.atomic_write import write_atomic
+from ..util.paths import is_inside
 
 
 def add_parser(sub, parents) -> argparse.ArgumentParser:
@@ -50,14 +51,9 @@ def pages(renderer: Renderer, quizzes: dict, languages: tuple[str, ...]) -> dict
     return out
 
 
-def _inside(path: str, folder: str) -> bool:
-    path, folder = os.path.abspath(path), os.path.abspath(folder)
-    return path == folder or path.startswith(folder + os.sep)
-
-
 def run(args: argparse.Namespace, site: QuizSite) -> int:
     docs = site.settings.docs_dir
-    if _inside(args.out, docs):
+    if is_inside(args.out, docs):
         print(f"{os.path.relpath(args.out)}: error: the output folder is inside the docs folder "
               f"{os.path.relpath(docs)}, whose build makes these pages itself and would find them twice "
               "(Choose a folder outside it, e.g. --out plain/docs)", file=sys.stderr)

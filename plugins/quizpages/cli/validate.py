@@ -11,6 +11,7 @@ from ..model.layout import is_quiz_file
 from ..model.problems import sort_key
 from ..site import QuizSite
 from ..site.library import Catalog, not_quizzes
+from ..util.paths import is_inside
 
 
 def add_parser(sub, parents) -> argparse.ArgumentParser:
@@ -19,10 +20,6 @@ def add_parser(sub, parents) -> argparse.ArgumentParser:
     parser.add_argument("paths", nargs="*", help="quiz files or folders (default: the site's quizzes folder)")
     parser.add_argument("--strict", action="store_true", help="exit with 1 on warnings too")
     return parser
-
-
-def _inside(path: str, folder: str) -> bool:
-    return os.path.abspath(path).startswith(os.path.abspath(folder) + os.sep)
 
 
 def needs_site(args: argparse.Namespace) -> bool:
@@ -39,17 +36,17 @@ def quiz_files(paths: list[str], quizzes_dir: str
     groups: dict[str, list[str]] = {}
     others, not_quiz_files, missing = [], [], []
     for path in paths:
-        if os.path.isdir(path) and _inside(quizzes_dir, path):
+        if os.path.isdir(path) and is_inside(quizzes_dir, path):
             path = quizzes_dir  # the docs folder or the site: its quizzes are in the quizzes folder
         if os.path.isdir(path):
             same = os.path.isdir(quizzes_dir) and os.path.samefile(path, quizzes_dir)
-            root = quizzes_dir if same or _inside(path, quizzes_dir) else path
+            root = quizzes_dir if same or is_inside(path, quizzes_dir) else path
             groups.setdefault(os.path.abspath(root), []).extend(os.path.abspath(f) for f in find_quiz_files(path))
             others += find_other_files(path)
         elif os.path.isfile(path) and not is_quiz_file(path):
-            (others if _inside(path, quizzes_dir) else not_quiz_files).append(path)
+            (others if is_inside(path, quizzes_dir) else not_quiz_files).append(path)
         elif os.path.isfile(path):
-            root = quizzes_dir if _inside(path, quizzes_dir) else os.path.dirname(path) or "."
+            root = quizzes_dir if is_inside(path, quizzes_dir) else os.path.dirname(path) or "."
             groups.setdefault(os.path.abspath(root), []).append(os.path.abspath(path))
         else:
             missing.append(path)

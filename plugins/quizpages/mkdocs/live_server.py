@@ -23,6 +23,8 @@ import threading
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers.polling import PollingObserver
 
+from ..util.paths import is_inside
+
 POLL_SECONDS = 0.1
 HOLD_SECONDS = 120  # then answer anyway, as the page is: never leave a browser waiting forever
 
@@ -55,8 +57,7 @@ def poll_faster(server, seconds: float = POLL_SECONDS) -> None:
 
 def watches(server, path: str) -> bool:
     """Whether the server already sees changes to `path`: it, or a folder it is in, is watched."""
-    path = os.path.abspath(path)
-    return any(path == watched or path.startswith(os.path.join(watched, "")) for watched in watched_paths(server))
+    return any(is_inside(path, watched) for watched in watched_paths(server))
 
 
 def rebuild_when_made(server, folder: str) -> bool:
