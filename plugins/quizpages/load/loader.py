@@ -18,6 +18,7 @@ from ..model import Question, Quiz, Source, Text
 from ..model.fields import QUESTION_ID, KindType, QuestionsType, declared_fields, fields_by_key
 from ..model.layout import is_quiz_file
 from ..model.problems import Problem, sort_key
+from ..model.quiz import question_label
 from .reader import INVALID, Reader, missing_hint
 from .yamlsource import YMap, YNode, YScalar, YSeq, read_yaml
 
@@ -220,6 +221,5 @@ def _question_label(node: YNode, number: int) -> str:
     """How messages name a question being read: as `Question.label` does once it is read, "question 2
     (gang-scheduling)", with its id when it has a well-formed one."""
     id_node = node.items.get("id", (None, None))[1] if isinstance(node, YMap) else None
-    if isinstance(id_node, YScalar) and re.fullmatch(QUESTION_ID.pattern, id_node.value):
-        return f"question {number} ({id_node.value})"
-    return f"question {number}"
+    well_formed = isinstance(id_node, YScalar) and re.fullmatch(QUESTION_ID.pattern, id_node.value)
+    return question_label(number, id_node.value if well_formed else None)

@@ -44,6 +44,11 @@ class NextQuiz:
     source: Source | None = field(default=None, compare=False)
 
 
+def question_label(number: int, question_id: str | None = None) -> str:
+    """How messages name a question: "question 2 (gang-scheduling)", or "question 2" without an id."""
+    return f"question {number} ({question_id})" if question_id else f"question {number}"
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     id: str = declared(QUESTION_ID, required=True, example="a-short-name",
@@ -80,7 +85,7 @@ class Question:
     def label(self, index: int) -> str:
         """How messages name the question: "question 2 (gang-scheduling)", numbered as on the page
         (by its position `index` in the file when the number is unknown)."""
-        return f"question {self.number or index + 1} ({self.id})"
+        return question_label(self.number or index + 1, self.id)
 
 
 QUESTIONS = QuestionsType()
