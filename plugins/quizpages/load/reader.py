@@ -99,7 +99,7 @@ class Reader:
                 continue
             keys = ", ".join(f"`{other}:`" for other in after)
             lines = f"{keys} lines after it are" if len(after) > 1 else f"{keys} line after it is"
-            prefix = "" if what == "the quiz" else f"{what}: "
+            prefix = _owner(what)
             self.fail(key.source, f"{prefix}{name} is empty, and the {lines} at its level, not under it",
                       f"Indent {keys} two spaces more than `{name}:`, so {'they are' if len(after) > 1 else 'it is'} "
                       "its value")
@@ -124,7 +124,7 @@ class Reader:
             if not isinstance(by_key[previous].spec.type, TextType) or not isinstance(text, YMap) or not text.items:
                 continue
             sibling = next(iter(text.items.values()))[0]
-            prefix = "" if what == "the quiz" else f"{what}: "
+            prefix = _owner(what)
             self.fail(key.source, f"{prefix}'{name}:' is at the level of `{previous}:`, not under it like the "
                                   f"`{sibling.value}:` of `{previous}:`",
                       f"Indent `{name}:` to column {sibling.source.column}, as `{sibling.value}:` is, to make it a "
@@ -383,6 +383,12 @@ def _make(cls: type, values: dict[str, Any], source: Source) -> Any:
     if "source" in {f.name for f in dataclasses.fields(cls)}:
         return cls(**values, source=source)
     return cls(**values)
+
+
+def _owner(what: str) -> str:
+    """How a message starts that is about a field of `what`: "question 2 (q): ", or nothing for the quiz's
+    own fields, which messages name alone ("title ...")."""
+    return "" if what == "the quiz" else f"{what}: "
 
 
 def missing_hint(declared_field: Declared, example: str | None = None) -> str:
