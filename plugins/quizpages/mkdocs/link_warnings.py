@@ -21,6 +21,8 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 
+from ..model import layout
+
 _NOT_FOUND = re.compile(r"^Doc file '(?P<page>[^']+)' contains a link '(?P<url>[^']+)', but the target.* is not "
                         r"found among documentation files\.")
 _UNRECOGNIZED = re.compile(r"^Doc file '(?P<page>[^']+)' contains an unrecognized relative link '(?P<url>[^']+)'")
@@ -38,13 +40,7 @@ class GeneratedLinks:
     def leads_to_generated_page(self, page: str, url: str) -> bool:
         if page not in self.pages or "://" in url or url.startswith("/"):
             return False
-        here = self.pages[page]
-        folder = here if not here or here.endswith("/") else posixpath.dirname(here)
-        path = url.split("#", 1)[0]
-        target = posixpath.normpath(posixpath.join("/", folder, path)).lstrip("/")
-        if path.endswith("/") and target:
-            target += "/"
-        return target in self.targets
+        return layout.resolve_url(self.pages[page], url) in self.targets
 
 
 class QuizTextLinkFilter(logging.Filter):

@@ -43,11 +43,23 @@ def output_path(markdown: str, language: str, source_language: str) -> str:
     return markdown if language == source_language else f"{language}/{markdown}"
 
 
+def url_folder(url: str) -> str:
+    """The folder a page's relative links start from: the URL itself for directory URLs (`a/b/`), the
+    folder a file URL (`a/b.html`) is in."""
+    return url if not url or url.endswith("/") else posixpath.dirname(url)
+
+
+def resolve_url(from_url: str, link: str) -> str:
+    """The site-relative URL a relative link on the page at `from_url` leads to (its `#anchor` dropped)."""
+    path = link.split("#", 1)[0]
+    target = posixpath.normpath(posixpath.join("/", url_folder(from_url), path)).lstrip("/")
+    return target + "/" if path.endswith("/") and target else target
+
+
 def relative_url(from_url: str, to_url: str) -> str:
     """A relative link from the page at `from_url` to the page at `to_url` (both site-relative; a URL
     not ending in `/` is a file, `a/b.html`, whose links are relative to its folder)."""
-    folder = from_url if not from_url or from_url.endswith("/") else posixpath.dirname(from_url)
-    rel = posixpath.relpath("/" + to_url, "/" + (folder or "."))
+    rel = posixpath.relpath("/" + to_url, "/" + (url_folder(from_url) or "."))
     if to_url.endswith("/") and not rel.endswith("/"):
         rel += "/"
     return rel if rel != "./" else "./"
