@@ -118,6 +118,11 @@ CASES = {
                             + PLUGINS.replace("languages: [en]", "languages: [en]\n      strings_dir: strings"),
          "elsewhere/deeper/": ""},
         config="../../site/mkdocs.yml", cwd="elsewhere/deeper", folders=("site",)),
+    "folders with spaces and Korean names": _case(
+        {"내 사이트/mkdocs.yml": "INHERIT: '../공용 설정/base.yml'\n" + _site("퀴즈 사이트"),
+         "공용 설정/base.yml": "docs_dir: !ENV [QP_DOCS, docs]\n" + PLUGINS.replace(
+             "languages: [en]", "languages: [en]\n      quizzes_dir: 퀴즈 모음\n      strings_dir: 문자열 ")},
+        config="내 사이트/mkdocs.yml", env={"QP_DOCS": "문서 폴더"}, folders=("내 사이트", "내 사이트/문서 폴더")),
 }
 
 
@@ -157,29 +162,27 @@ def test_every_command_reads_the_settings_the_build_reads(tmp_path, monkeypatch,
     assert settings == expected
 
 
-def test_the_cases_differ_from_the_defaults_where_they_say_they_do(tmp_path, monkeypatch):
-    """The table above compares settings that are not the defaults: the INHERIT and !ENV cases read values
-    from the inherited file and from the environment (so the comparison cannot pass by both reading nothing)."""
-    for name in ("INHERIT", "!ENV", "enabled: !ENV [X, true]", "-f from another folder, INHERIT"):
-        case = CASES[name]
-        root = tmp_path / name.replace("!", "").replace(" ", "_").replace(":", "").replace(",", "")
-        _write(root, case)
-        for variable, value in case["env"].items():
-            monkeypatch.setenv(variable, value)
-        monkeypatch.chdir(root / case["cwd"])
-        settings, _ = read_settings(case["config"])
-        if name == "INHERIT":
-            assert settings.languages == ("en", "ko") and settings.i18n is not None
-            assert settings.docs_dir == str(root / "content")
-        elif name == "!ENV":
-            assert (settings.languages, settings.cache, settings.quizzes_dir) == (("en", "ko"), False, "tests")
-            assert settings.use_directory_urls is False and settings.docs_dir == str(root / "content")
-        elif name == "enabled: !ENV [X, true]":
-            assert settings.enabled is False
-        else:
-            assert settings.docs_dir == str(root / "site" / "content")
-            assert settings.strings_dir == str(root / "site" / "strings")
-            assert settings.custom_dir == str(root / "site" / "overrides")
+@pytest.mark.parametrize("name", ["INHERIT", "!ENV", "enabled: !ENV [X, true]", "-f from another folder, INHERIT"])
+def test_inherited_and_environment_settings_are_the_ones_written(tmp_path, monkeypatch, name):
+    """Settings from an inherited file, from the environment and from -f elsewhere are the values written there,
+    not defaults (so the comparison above cannot pass by both sides reading nothing)."""
+    case = CASES[name]
+    _write(tmp_path, case)
+    for variable, value in case["env"].items():
+        monkeypatch.setenv(variable, value)
+    monkeypatch.chdir(tmp_path / case["cwd"])
+    settings, _ = read_settings(case["config"])
+    expected = {
+        "INHERIT": {"languages": ("en", "ko"), "docs_dir": str(tmp_path / "content"), "i18n_built": ("en", "ko")},
+        "!ENV": {"languages": ("en", "ko"), "cache": False, "quizzes_dir": "tests", "use_directory_urls": False,
+                 "docs_dir": str(tmp_path / "content")},
+        "enabled: !ENV [X, true]": {"enabled": False},
+        "-f from another folder, INHERIT": {"docs_dir": str(tmp_path / "site/content"),
+                                            "strings_dir": str(tmp_path / "site/strings"),
+                                            "custom_dir": str(tmp_path / "site/overrides")},
+    }[name]
+    read = {key: settings.i18n.built if key == "i18n_built" else getattr(settings, key) for key in expected}
+    assert read == expected
 
 
 def _inheriting_site(site: Path) -> Path:

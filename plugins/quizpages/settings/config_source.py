@@ -280,8 +280,7 @@ def _read_file(path: str, shown: str, config_dir: str, inherited_at: str | None 
                              "(Check the quoting and indentation on this line and the one before)"]) from None
     finally:
         loader.dispose()
-    file = _File(shown, node, data)
     if not isinstance(data, dict):
         raise SettingsError([ConfigSource([_File(shown, node, {})]).error(
             [], "the configuration must be a mapping of settings (Start from `site_name: ...`)")])
-    return file
+    return _File(shown, node, data)

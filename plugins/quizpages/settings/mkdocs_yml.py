@@ -27,13 +27,12 @@ def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[st
         root = os.path.abspath(".")
         return SiteSettings(root=root, docs_dir=os.path.join(root, "docs")), []
     source = read_config(path)
-    data = source.data
     root = os.path.dirname(os.path.abspath(path))
     errors: list[str] = []
     docs_dir = os.path.abspath(os.path.join(root, _folder(source, ["docs_dir"], "docs", errors)))
     source.resolve_docs_dir(docs_dir)
-    theme = data.get("theme")
-    custom_dir = _folder(source, ["theme", "custom_dir"], None, errors, tagged=True) if isinstance(theme, dict) else None
+    data = source.data  # the merged settings, every path of `!relative` known
+    custom_dir = _folder(source, ["theme", "custom_dir"], None, errors, tagged=True)
     entries = _plugin_entries(source)
     plugin_paths = {name: entry_path for entry_path, name, _ in reversed(entries)}  # the first one counts
     values, i18n = _plugin_settings(entries, source, plugin_paths, errors)
@@ -133,8 +132,8 @@ def _plugin_settings(entries: list[tuple[list, str, Any]], source: ConfigSource,
                 errors.append(source.error(_path_of(f"plugins.quizpages.{setting}", plugin_paths),
                                            f"plugins.quizpages.{setting}: {message}"))
     if "quizpages" not in plugin_paths and not errors:
-        errors.append(source.error(["plugins"], "plugins: quizpages is not one of this site's plugins (Add "
-                                                "`- quizpages:` under `plugins:`, with `languages: [en, ko]` under it)"))
+        errors.append(source.error(["plugins"], "plugins: quizpages is not one of this site's plugins (Add `- "
+                                                "quizpages:` under `plugins:`, with `languages: [en, ko]` under it)"))
     values["languages"] = tuple(values["languages"])
     values["allowed_html"] = tuple(values["allowed_html"])
     return values, i18n
@@ -145,18 +144,19 @@ def _i18n(options: Any) -> I18nSettings | None:
     validation fills in; MkDocs reports what is malformed."""
     if not isinstance(options, dict) or not isinstance(options.get("languages"), list):
         return None
+    entries = [entry for entry in options["languages"] if isinstance(entry, dict)
+               and isinstance(entry.get("locale"), str)]
     only = options.get("build_only_locale")
+    only = only if any(entry["locale"] == only for entry in entries) else None  # else MkDocs reports it
     languages = []
-    for entry in options["languages"]:
-        if isinstance(entry, dict) and isinstance(entry.get("locale"), str):
-            locale = entry["locale"]
-            default, build = entry.get("default") is True, entry.get("build", True) is not False
-            if locale == "null":  # an entry of the language switcher only, never built
-                build = False
-            if isinstance(only, str) and any(isinstance(e, dict) and e.get("locale") == only
-                                             for e in options["languages"]):
-                default = build = locale == only
-            languages.append(I18nLanguage(locale, str(entry.get("name") or locale), default, build))
+    for entry in entries:
+        locale = entry["locale"]
+        default, build = entry.get("default") is True, entry.get("build", True) is not False
+        if locale == "null":  # an entry of the language switcher only, never built
+            build = False
+        if only is not None:
+            default = build = locale == only
+        languages.append(I18nLanguage(locale, str(entry.get("name") or locale), default, build))
     return I18nSettings(str(options.get("docs_structure") or "suffix"), tuple(languages))
 
 
