@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import subprocess
 
 import pytest
 import yaml
@@ -19,6 +20,60 @@ def test_workflow_matches_githubs_schema(workflow):
     result = run([str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-workflows", str(workflow)],
                  cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# actionlint with shellcheck on every `run:` script, both from the test extra, as the pre-commit hook runs it.
+ACTIONLINT_HOOK = ".venv/bin/actionlint -shellcheck=.venv/bin/shellcheck"
+
+
+def _actionlint(*workflows) -> subprocess.CompletedProcess:
+    return run([str(BIN / "actionlint"), f"-shellcheck={BIN / 'shellcheck'}", "-no-color", "-oneline",
+                *map(str, workflows)], cwd=ROOT)
+
+
+def test_actionlint_finds_nothing_in_the_workflows():
+    """actionlint finds nothing in any workflow: every action runs on a runtime GitHub's runners still have
+    (Node 20 is dropped on 2026-09-23), and every expression, runner label and script is sound."""
+    workflows = sorted((ROOT / ".github" / "workflows").glob("*.y*ml"))
+    assert workflows == sorted(WORKFLOWS)
+    result = _actionlint(*workflows)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+BAD_WORKFLOW = """\
+on: pull_request
+permissions: {}
+jobs:
+  check:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: echo "${{ github.event.pull_request.title }}"
+      - run: cat $GITHUB_EVENT_PATH
+"""
+
+
+def test_actionlint_fails_on_a_workflow_with_findings(tmp_path):
+    """The check above fails, naming file and line, on an action that runs on Node 20, on untrusted input in a
+    script and on what shellcheck reports in a script."""
+    workflow = tmp_path / ".github" / "workflows" / "bad.yml"
+    workflow.parent.mkdir(parents=True)
+    workflow.write_text(BAD_WORKFLOW, encoding="utf-8")
+    result = _actionlint(workflow)
+    assert result.returncode == 1, result.stdout + result.stderr
+    findings = result.stdout.splitlines()
+    assert [re.search(r"bad\.yml:(\d+):\d+: .*\[(\w+)\]$", line).groups() for line in findings] == [
+        ("7", "action"), ("8", "expression"), ("9", "shellcheck")], result.stdout
+    assert 'runtime "node20" is deprecated' in findings[0]
+
+
+def test_pre_commit_runs_actionlint_on_the_workflows():
+    """The project's pre-commit config runs the same actionlint check on every workflow it changes."""
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    hook = next(h for repo in config["repos"] for h in repo["hooks"] if h["id"] == "actionlint")
+    assert hook["entry"] == ACTIONLINT_HOOK and hook["language"] == "system"
+    assert all(re.search(hook["files"], p.relative_to(ROOT).as_posix()) for p in WORKFLOWS)
+    assert not re.search(hook["files"], "mkdocs.yml")
 
 
 def _steps(workflow) -> str:

@@ -58,8 +58,8 @@ def site_settings(config: MkDocsConfig, options: Config) -> SiteSettings:
         languages=tuple(options["languages"]), quizzes_dir=options["quizzes_dir"],
         allowed_html=tuple(options["allowed_html"]),
         strings_dir=os.path.join(root, options["strings_dir"]) if options["strings_dir"] else None,
-        custom_dir=config.theme.custom_dir or None, cache=options["cache"],
-        cache_dir=os.path.join(root, options["cache_dir"]), enabled=options["enabled"],
+        custom_dir=None if config.theme.custom_dir is None else os.fspath(config.theme.custom_dir),  # maybe !relative
+        cache=options["cache"], cache_dir=os.path.join(root, options["cache_dir"]), enabled=options["enabled"],
         use_directory_urls=config.use_directory_urls,
         i18n=None if i18n is None else I18nSettings(
             i18n.config.docs_structure,

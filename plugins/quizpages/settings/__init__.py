@@ -1,6 +1,7 @@
 """A site's settings, read and checked the same way for the MkDocs plugin and for every command."""
 
-from .mkdocs_yml import SettingsError, find_config, read_settings
+from .config_source import SettingsError, find_config
+from .mkdocs_yml import read_settings
 from .options import OPTIONS, Option
 from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site, site_warnings
 

@@ -1,10 +1,10 @@
 """Read a site's settings from mkdocs.yml without importing MkDocs, for the CLI.
 
-mkdocs.yml may hold MkDocs' own YAML tags (``!ENV``, ``!relative``,
-``!!python/name:``). They are read as plain values here: ``!ENV`` resolves
-from the environment, every other tag yields its value as written. The
-plugin's options go through the same declarations and checks MkDocs runs
-(`options`, `site_settings`), and every problem is located in mkdocs.yml.
+`config_source` reads mkdocs.yml as MkDocs does (INHERIT, ``!ENV``, ``!relative``); here its
+settings become the core's `SiteSettings`, with paths taken relative to the folder of the file
+MkDocs was given, as MkDocs takes them. The plugin's options go through the same declarations
+and checks MkDocs runs (`options`, `site_settings`), and every problem is located in the file
+it was written in.
 """
 
 from __future__ import annotations
@@ -12,93 +12,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import yaml
-
+from .config_source import ConfigSource, SettingsError, find_config, read_config
 from .options import BY_NAME, OptionError, check_options, check_value, unknown_option
 from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site, site_warnings
 
-CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
-
-
-class SettingsError(Exception):
-    """mkdocs.yml cannot be used; each line of the message is one located ``path:line:col: error: ...``."""
-
-    def __init__(self, messages: list[str]):
-        self.messages = messages
-        super().__init__("\n".join(messages))
-
-
-class _TolerantLoader(yaml.SafeLoader):
-    """A SafeLoader that reads unknown tags as plain data instead of failing."""
-
-
-def _env(loader: yaml.SafeLoader, node: yaml.Node):
-    if isinstance(node, yaml.ScalarNode):
-        names, default = [loader.construct_scalar(node)], None
-    else:
-        values = loader.construct_sequence(node)
-        names, default = values[:-1] or values, values[-1] if len(values) > 1 else None
-    for name in names:
-        if name in os.environ:
-            return os.environ[name]
-    return default
-
-
-def _any_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node):
-    if isinstance(node, yaml.ScalarNode):
-        return loader.construct_scalar(node)
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node, deep=True)
-    return loader.construct_mapping(node, deep=True)
-
-
-_TolerantLoader.add_constructor("!ENV", _env)
-_TolerantLoader.add_multi_constructor("!", _any_tag)
-_TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", _any_tag)
-
-
-def find_config(start: str = ".") -> str | None:
-    """The nearest mkdocs.yml at or above `start`."""
-    folder = os.path.abspath(start)
-    while True:
-        for name in CONFIG_NAMES:
-            candidate = os.path.join(folder, name)
-            if os.path.isfile(candidate):
-                return candidate
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-
-
-class _Located:
-    """mkdocs.yml's data and its node tree, to say where a setting was written."""
-
-    def __init__(self, shown: str, root: yaml.Node | None):
-        self.shown = shown
-        self.root = root
-        self.plugin_paths: dict[str, list] = {}  # plugin name -> where its options are, for `where`
-
-    def where(self, path: list) -> str:
-        """``mkdocs.yml:line:col`` of the deepest node along `path` (keys and list indexes)."""
-        node, found = self.root, self.root
-        for step in path:
-            if isinstance(node, yaml.MappingNode):
-                node = next((value for key, value in node.value
-                             if isinstance(key, yaml.ScalarNode) and key.value == step), None)
-            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
-                node = node.value[step]
-            else:
-                node = None
-            if node is None:
-                break
-            found = node
-        if found is None:
-            return self.shown
-        return f"{self.shown}:{found.start_mark.line + 1}:{found.start_mark.column + 1}"
-
-    def error(self, path: list, message: str) -> str:
-        return f"{self.where(path)}: error: {message}"
+__all__ = ["SettingsError", "find_config", "read_settings"]
 
 
 def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[str]]:
@@ -108,121 +26,137 @@ def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[st
     if path is None:
         root = os.path.abspath(".")
         return SiteSettings(root=root, docs_dir=os.path.join(root, "docs")), []
-    shown = os.path.relpath(path) if os.path.abspath(path).startswith(os.getcwd() + os.sep) else path
-    data, located = _read(path, shown)
+    source = read_config(path)
     root = os.path.dirname(os.path.abspath(path))
-    values, i18n, errors, warnings = _plugin_settings(data, located)
-    theme = data.get("theme") or {}
-    custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
+    errors: list[str] = []
+    docs_dir = os.path.abspath(os.path.join(root, _folder(source, ["docs_dir"], "docs", errors)))
+    source.resolve_docs_dir(docs_dir)
+    data = source.data  # the merged settings, every path of `!relative` known
+    custom_dir = _folder(source, ["theme", "custom_dir"], None, errors, tagged=True)
+    entries = _plugin_entries(source)
+    plugin_paths = {name: entry_path for entry_path, name, _ in reversed(entries)}  # the first one counts
+    values, i18n = _plugin_settings(entries, source, plugin_paths, errors)
     settings = SiteSettings(
-        root=root, docs_dir=os.path.join(root, str(data.get("docs_dir") or "docs")),
-        config_file=os.path.abspath(path),
+        root=root, docs_dir=docs_dir, config_file=os.path.abspath(path),
         languages=values["languages"], quizzes_dir=values["quizzes_dir"], allowed_html=values["allowed_html"],
         strings_dir=os.path.join(root, values["strings_dir"]) if values["strings_dir"] else None,
-        custom_dir=os.path.join(root, str(custom_dir)) if custom_dir else None,
+        custom_dir=os.path.join(root, custom_dir) if custom_dir is not None else None,
         cache=values["cache"], cache_dir=os.path.join(root, values["cache_dir"]), enabled=values["enabled"],
         use_directory_urls=data.get("use_directory_urls", True) is not False, i18n=i18n,
     )
     if not errors:
         for setting, message in check_site(settings):
-            errors.append(located.error(_path_of(setting, located.plugin_paths), f"{setting}: {message}"))
+            errors.append(source.error(_path_of(setting, plugin_paths), f"{setting}: {message}"))
     if errors:
         raise SettingsError(errors)
-    for setting, message in site_warnings(settings):
-        warnings.append(f"{located.where(_path_of(setting, located.plugin_paths))}: warning: {setting}: {message}")
+    warnings = [f"{source.where(_path_of(setting, plugin_paths))}: warning: {setting}: {message}"
+                for setting, message in site_warnings(settings)]
     return settings, warnings
 
 
-def _read(path: str, shown: str) -> tuple[dict, _Located]:
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            text = f.read()
-    except OSError as exc:
-        raise SettingsError([f"{shown}: error: cannot read the file: {exc.strerror}"]) from None
-    except UnicodeDecodeError:
-        raise SettingsError([f"{shown}: error: the file is not UTF-8 (Save it with UTF-8 encoding)"]) from None
-    loader = _TolerantLoader(text)
-    try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark else shown
-        problem = getattr(exc, "problem", None) or "syntax error"
-        raise SettingsError([f"{where}: error: invalid YAML: {problem} "
-                             "(Check the quoting and indentation on this line and the one before)"]) from None
-    finally:
-        loader.dispose()
-    located = _Located(shown, node)
-    if not isinstance(data, dict):
-        raise SettingsError([located.error([], "the configuration must be a mapping of settings "
-                                               "(Start from `site_name: ...`)")])
-    return data, located
+def _folder(source: ConfigSource, path: list, default: str | None, errors: list[str], tagged: bool = False
+            ) -> str | None:
+    """A folder setting of MkDocs' as text, `default` when it is not written; `tagged` when MkDocs takes a
+    ``!relative`` path there too (it does for theme.custom_dir, not for docs_dir)."""
+    value = source.data
+    for step in path:
+        value = value.get(step) if isinstance(value, dict) else None
+    if value is None:
+        return default
+    if isinstance(value, str) or (tagged and isinstance(value, os.PathLike)):
+        return os.fspath(value)
+    errors.append(source.error(path, f"{'.'.join(path)}: expected a folder name (Write `{path[-1]}: "
+                                     f"{default or 'overrides'}`, relative to the folder of {source.shown})"))
+    return default
 
 
-def _plugin_settings(data: dict, located: _Located
-                     ) -> tuple[dict[str, Any], I18nSettings | None, list[str], list[str]]:
-    """The quizpages options (defaults filled in), mkdocs-static-i18n's settings, errors and warnings."""
-    values = {option.name: option.default for option in BY_NAME.values()}
-    errors: list[str] = []
-    warnings: list[str] = []
-    plugins = data.get("plugins") or []
+def _plugin_entries(source: ConfigSource) -> list[tuple[list, str, Any]]:
+    """(node path, name, options) of each plugin MkDocs loads, in the order written."""
+    plugins = source.data.get("plugins") or []
     if isinstance(plugins, dict):  # MkDocs also accepts plugins as a mapping of name to options
-        entries = [(["plugins", name], name, options) for name, options in plugins.items()]
+        written = [(["plugins", name], name, options) for name, options in plugins.items()]
     elif isinstance(plugins, list):
-        entries = []
+        written = []
         for index, entry in enumerate(plugins):
             if isinstance(entry, str):
-                entries.append((["plugins", index], entry, None))
+                written.append((["plugins", index], entry, None))
             elif isinstance(entry, dict) and len(entry) == 1:
                 name, options = next(iter(entry.items()))
-                entries.append((["plugins", index, name], name, options))
+                written.append((["plugins", index, name], name, options))
     else:
-        raise SettingsError([located.error(["plugins"], "plugins must be a list "
-                                                        "(Write `plugins:` followed by `- quizpages:`)")])
+        raise SettingsError([source.error(["plugins"], "plugins must be a list "
+                                                       "(Write `plugins:` followed by `- quizpages:`)")])
+    entries = []
+    for path, name, options in written:
+        if not isinstance(name, str):
+            continue  # MkDocs refuses it
+        # `- /quizpages:` asks MkDocs not to look for the theme's own plugin of that name first.
+        name = name[1:] if name.startswith("/") else name
+        # MkDocs skips a plugin with `enabled: false`, unless it has its own `enabled` option, as quizpages has.
+        if name != "quizpages" and isinstance(options, dict) and options.get("enabled") is False:
+            continue
+        entries.append((path, name, options))
+    return entries
+
+
+def _plugin_settings(entries: list[tuple[list, str, Any]], source: ConfigSource, plugin_paths: dict[str, list],
+                     errors: list[str]) -> tuple[dict[str, Any], I18nSettings | None]:
+    """The quizpages options (defaults filled in) and mkdocs-static-i18n's settings; problems go to `errors`."""
+    values = {option.name: option.default for option in BY_NAME.values()}
     i18n = None
     for path, name, options in entries:
-        located.plugin_paths[name] = path
+        if path != plugin_paths[name]:
+            continue  # a second entry of a plugin, which MkDocs reads as another instance of it
         if name == "i18n":
             i18n = _i18n(options)
-        if name != "quizpages":
-            continue
-        if options is None:
+        if name != "quizpages" or options is None:
             continue
         if not isinstance(options, dict):
-            errors.append(located.error(path, "plugins.quizpages: the options of quizpages must be a mapping "
-                                              "(Indent `languages: [en, ko]` under `- quizpages:`)"))
+            errors.append(source.error(path, "plugins.quizpages: the options of quizpages must be a mapping "
+                                             "(Indent `languages: [en, ko]` under `- quizpages:`)"))
             continue
+        failed = False
         for key, value in options.items():
             option = BY_NAME.get(key)
             if option is None:
-                errors.append(located.error(path + [key], f"plugins.quizpages.{key}: {unknown_option(key)}"))
+                errors.append(source.error(path + [key], f"plugins.quizpages.{key}: {unknown_option(key)}"))
+                failed = True
                 continue
             try:
                 values[key] = check_value(option, value)
             except OptionError as exc:
-                errors.append(located.error(path + [key], f"plugins.quizpages.{key}: {exc}"))
-        if not errors:
+                errors.append(source.error(path + [key], f"plugins.quizpages.{key}: {exc}"))
+                failed = True
+        if not failed:
             for setting, message in check_options(values):
-                errors.append(located.error(_path_of(f"plugins.quizpages.{setting}", located.plugin_paths),
-                                            f"plugins.quizpages.{setting}: {message}"))
-    if "quizpages" not in located.plugin_paths and not errors:
-        errors.append(located.error(["plugins"], "plugins: quizpages is not one of this site's plugins (Add "
-                                                 "`- quizpages:` under `plugins:`, with `languages: [en, ko]` under it)"))
+                errors.append(source.error(_path_of(f"plugins.quizpages.{setting}", plugin_paths),
+                                           f"plugins.quizpages.{setting}: {message}"))
+    if "quizpages" not in plugin_paths and not errors:
+        errors.append(source.error(["plugins"], "plugins: quizpages is not one of this site's plugins (Add `- "
+                                                "quizpages:` under `plugins:`, with `languages: [en, ko]` under it)"))
     values["languages"] = tuple(values["languages"])
     values["allowed_html"] = tuple(values["allowed_html"])
-    return values, i18n, errors, warnings
+    return values, i18n
 
 
 def _i18n(options: Any) -> I18nSettings | None:
-    """mkdocs-static-i18n's settings as far as quiz pages need them; MkDocs reports what is malformed."""
+    """mkdocs-static-i18n's settings as far as quiz pages need them, with the defaults its config
+    validation fills in; MkDocs reports what is malformed."""
     if not isinstance(options, dict) or not isinstance(options.get("languages"), list):
         return None
+    entries = [entry for entry in options["languages"] if isinstance(entry, dict)
+               and isinstance(entry.get("locale"), str)]
+    only = options.get("build_only_locale")
+    only = only if any(entry["locale"] == only for entry in entries) else None  # else MkDocs reports it
     languages = []
-    for entry in options["languages"]:
-        if isinstance(entry, dict) and isinstance(entry.get("locale"), str):
-            languages.append(I18nLanguage(entry["locale"], str(entry.get("name") or entry["locale"]),
-                                          entry.get("default") is True, entry.get("build", True) is not False))
+    for entry in entries:
+        locale = entry["locale"]
+        default, build = entry.get("default") is True, entry.get("build", True) is not False
+        if locale == "null":  # an entry of the language switcher only, never built
+            build = False
+        if only is not None:
+            default = build = locale == only
+        languages.append(I18nLanguage(locale, str(entry.get("name") or locale), default, build))
     return I18nSettings(str(options.get("docs_structure") or "suffix"), tuple(languages))
 
 

@@ -7,6 +7,7 @@ importing MkDocs. Both give the same messages, naming the option.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -68,6 +69,8 @@ def check_value(option: Option, value: Any) -> Any:
                               f"or `{option.name}: false`)")
         return value
     if option.type == TEXT or (option.type == OPTIONAL_TEXT and value is not None):
+        if isinstance(value, os.PathLike):  # `!relative $config_dir/strings`, read by MkDocs or by the CLI
+            value = os.fspath(value)
         if not isinstance(value, str) or not value.strip():
             raise OptionError(f"expected a folder name, not {_describe(value)} "
                               f"(Write `{option.name}: {option.default or 'strings'}`)")
