@@ -256,6 +256,10 @@ class Renderer:
         label = strings("next_quiz", title=title) if title else strings("next_quiz_untitled")
         return {"link": _safe_link(link), "label": label, "only_in": only_in}
 
+    def context(self, language: str) -> _Context:
+        """What a kind's `view`, `self_check` and `export` get: the texts in `language`, as pages show them."""
+        return _Context(self, language)
+
     def question(self, question: Question, number: int, language: str) -> RenderedQuestion:
         kind = self.kinds.of(question)
         context = _Context(self, language)

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from .markdown_settings import read_extensions
 from .options import BY_NAME, OptionError, check_options, check_value, unknown_option
 from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site, site_warnings
 
@@ -122,6 +123,7 @@ def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[st
         custom_dir=os.path.join(root, str(custom_dir)) if custom_dir else None,
         cache=values["cache"], cache_dir=os.path.join(root, values["cache_dir"]), enabled=values["enabled"],
         use_directory_urls=data.get("use_directory_urls", True) is not False, i18n=i18n,
+        exports=values["exports"], **_markdown(located),
     )
     if not errors:
         for setting, message in check_site(settings):
@@ -211,6 +213,7 @@ def _plugin_settings(data: dict, located: _Located
                                                  "`- quizpages:` under `plugins:`, with `languages: [en, ko]` under it)"))
     values["languages"] = tuple(values["languages"])
     values["allowed_html"] = tuple(values["allowed_html"])
+    values["exports"] = tuple(values["exports"])
     return values, i18n, errors, warnings
 
 
@@ -224,6 +227,17 @@ def _i18n(options: Any) -> I18nSettings | None:
             languages.append(I18nLanguage(entry["locale"], str(entry.get("name") or entry["locale"]),
                                           entry.get("default") is True, entry.get("build", True) is not False))
     return I18nSettings(str(options.get("docs_structure") or "suffix"), tuple(languages))
+
+
+def _markdown(located: _Located) -> dict:
+    """The site's Markdown extensions and their settings (see markdown_settings)."""
+    node = located.root
+    found = None
+    if isinstance(node, yaml.MappingNode):
+        found = next((value for key, value in node.value
+                      if isinstance(key, yaml.ScalarNode) and key.value == "markdown_extensions"), None)
+    names, configs = read_extensions(found)
+    return {"markdown_extensions": names, "mdx_configs": configs}
 
 
 def _path_of(setting: str, plugin_paths: dict[str, list]) -> list:

@@ -12,12 +12,14 @@ import os
 from dataclasses import dataclass
 
 from ..cache import BuildCache, inputs_key, inputs_stamp
+from ..export import Format, Html, MarkdownSetupError, export
 from ..kinds import KINDS, Registry
-from ..model import Problem
+from ..model import Problem, Quiz
 from ..model.problems import sort_key
 from ..render import Renderer, Strings, strings_problems
 from ..render.renderer import OVERRIDE_SUBDIR
 from ..settings import SiteSettings
+from ..settings.markdown_settings import resolve
 from .generated_pages import GeneratedPage, page_urls, pages_of_language
 from .library import Catalog, QuizLibrary
 
@@ -126,6 +128,24 @@ class QuizSite:
         """The problems of the site's own strings files (`strings_dir`); their wrong entries are not used."""
         return strings_problems(self.languages, self.settings.strings_dirs,
                                 frozenset(kind.section for kind in self.kinds))
+
+    # -- LMS exports ------------------------------------------------------------------------
+
+    def markdown_html(self) -> Html:
+        """The site's Markdown, as MkDocs would set it up, turning text into HTML for exports. Raises
+        MarkdownSetupError when an extension or its settings cannot be used."""
+        settings = self.settings
+        try:
+            extensions, configs = resolve(list(settings.markdown_extensions)), resolve(settings.mdx_configs)
+        except Exception as exc:  # a `!!python/name:` naming something that is not installed
+            raise MarkdownSetupError(f"{type(exc).__name__}: {exc}") from None
+        return Html(extensions, configs)
+
+    def export(self, quiz: Quiz, language: str, format: Format, renderer: Renderer,
+               html: Html) -> tuple[bytes, list[Problem]]:
+        """`quiz` in `language` as a file of `format`, with the warnings naming what it left out."""
+        return export(quiz, language, format, renderer.context(language), self.kinds, html,
+                      renderer.strings(language))
 
     def pages(self, catalog: Catalog, renderer: Renderer, language: str) -> list[GeneratedPage]:
         """Every generated page of `language`: its quizzes (or their error pages) and its quiz index."""

@@ -1,0 +1,41 @@
+"""Quizzes as files an LMS imports: model + language -> GIFT, Moodle XML, QTI 3.0 or QTI 2.1.
+
+One module per format, each defining `FORMAT` (see `format.Format`), found here. A
+format maps the kinds' format-neutral interactions (`kinds.assessment`) to its own
+question types; what it cannot hold is left out with a located warning. QuizSite
+(site/) gives an export the site's Markdown and interface strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..kinds import Registry, RenderContext
+from ..model import Problem, Quiz
+from . import gift, moodle, qti3, qti21
+from .format import Format, Writer
+from .html_text import Html, MarkdownSetupError
+from .items import ExportQuiz, export_quiz
+
+FORMATS: dict[str, Format] = {f.name: f for f in (gift.FORMAT, moodle.FORMAT, qti3.FORMAT, qti21.FORMAT)}
+"""Every export format by name, in the order commands and pages list them."""
+
+
+def file_name(quiz_id: str, language: str, format: Format) -> str:
+    """Where an export goes, relative to the exports folder: `<language>/<quiz id><suffix>`."""
+    return f"{language}/{quiz_id}{format.suffix}"
+
+
+def export(quiz: Quiz, language: str, format: Format, ctx: RenderContext, kinds: Registry, html: Html,
+           strings: Callable[..., str]) -> tuple[bytes, list[Problem]]:
+    """`quiz` in `language` as a `format` file, and what it left out (warnings naming quiz and question)."""
+    exported = export_quiz(quiz, language, ctx, kinds)
+    writer = Writer(exported, format, html, strings)
+    for question, label, reason in exported.left_out:
+        writer.leave_out_question(question, label, "the question", reason,
+                                  "Give the kind an `export` (see CONTRIBUTING.md, \"A new question kind\")")
+    data = format.write(exported, writer)
+    return data, writer.problems
+
+
+__all__ = ["FORMATS", "ExportQuiz", "Format", "Html", "MarkdownSetupError", "Writer", "export", "file_name"]
