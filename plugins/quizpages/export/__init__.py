@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..kinds import Registry, RenderContext
-from ..model import Problem, Quiz
+from ..model import Problem, Quiz, layout
 from . import gift, moodle, qti3, qti21
 from .format import Format, Writer
 from .html_text import Html, MarkdownSetupError
@@ -23,7 +23,7 @@ FORMATS: dict[str, Format] = {f.name: f for f in (gift.FORMAT, moodle.FORMAT, qt
 
 def file_name(quiz_id: str, language: str, format: Format) -> str:
     """Where an export goes, relative to the exports folder: `<language>/<quiz id><suffix>`."""
-    return f"{language}/{quiz_id}{format.suffix}"
+    return layout.export_path(quiz_id, language, format.suffix)
 
 
 def export(quiz: Quiz, language: str, format: Format, ctx: RenderContext, kinds: Registry, html: Html,

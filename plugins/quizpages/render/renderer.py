@@ -99,8 +99,10 @@ class Renderer:
     def __init__(self, quizzes: dict[str, Quiz], languages: tuple[str, ...],
                  override_dirs: tuple[str, ...] = (), strings_dirs: tuple[str, ...] = (),
                  allowed_html: tuple[str, ...] = (), kinds: Registry = KINDS, markdown_links: bool = False,
-                 language_names: dict[str, str] | None = None, directory_urls: bool = True):
+                 language_names: dict[str, str] | None = None, directory_urls: bool = True,
+                 downloads: tuple[tuple[str, str], ...] = ()):
         self.quizzes = quizzes
+        self.downloads = downloads  # (format name, file suffix) of each LMS export the site publishes
         self.directory_urls = directory_urls  # MkDocs' use_directory_urls: the form of page URLs
         self.language_names = language_names or {}  # the site's own names of its languages
         self.kinds = kinds
@@ -314,7 +316,16 @@ class Renderer:
             next=self.next_quiz(quiz, language),
             site_root=layout.relative_url(self.page_url(quiz.id, language), ""),
             ui=self.script_strings(language, checks),
+            downloads=self.download_links(quiz, language),
         )
+
+    def download_links(self, quiz: Quiz, language: str) -> list[dict]:
+        """The LMS exports the site publishes of `quiz` in `language`: each format's name and link."""
+        strings = self.strings(language)
+        here = self.page_url(quiz.id, language)
+        return [{"label": strings(f"export.{name}"), "link": layout.relative_url(
+                    here, layout.EXPORTS + "/" + layout.export_path(quiz.id, language, suffix))}
+                for name, suffix in self.downloads]
 
     SCRIPT_STRINGS = ("progress.", "print.")
     """Strings quizpages.js shows on every quiz page; the self-check's come with the kinds of the page."""
