@@ -14,6 +14,7 @@ from conftest import KUBEFLOW_QUIZ
 from export_helpers import add_hostile_quiz, export, site_quizzes
 
 from quizpages.export import FORMATS, file_name
+from quizpages.export.gift import escape as gift_escape
 from quizpages.kinds import KINDS, Kind
 from quizpages.kinds.kind import Registry
 from quizpages.model import Question, Text
@@ -63,7 +64,8 @@ def test_a_kind_without_an_export_is_reported_not_crashed(site_copy):
     """A site's own kind that declares no export: its questions are left out with a warning, the rest exported."""
     kinds = Registry(KINDS)
     kinds.register(Kind(name="essay_test", order=40, body=Essay, doc="A test kind.", section="section.quiz",
-                        fragment="kinds/written_answer.md.j2", view=lambda q, ctx: {"answer": "", "answer_inline": True},
+                        fragment="kinds/written_answer.md.j2",
+                        view=lambda q, ctx: {"answer": "", "answer_inline": True},
                         example=lambda language: Question(id="x", kind="essay_test", prompt=Text({language: "?"}),
                                                           body=Essay(Text({language: "!"})))))
     quiz_site, catalog, renderer = site_quizzes(site_copy)
@@ -242,3 +244,44 @@ def test_gift_escapes_its_special_characters_and_joins_lines(site_copy):
     blocks = gift.strip().split("\n\n")
     assert len(blocks) == 5  # the category and four questions, each one block
     assert "::code-task::[markdown]Print the pods\\:\\n\\n```bash\\n" in gift
+
+
+LINKED = """\
+title: Linked
+questions:
+  - id: linked
+    kind: short_answer
+    question:
+      en: "Read [the guide](../ai-ml/kubeflow-trainer.md#gang-scheduling) first. What is a gang?"
+      ko: "먼저 [안내서](../ai-ml/kubeflow-trainer.md#gang-scheduling)를 읽으세요. 갱이란?"
+    answer: {en: All or nothing., ko: 전부 아니면 전무.}
+"""
+
+
+def test_links_lead_to_the_published_site(site_copy):
+    """A link relative to the quiz page becomes the page's absolute URL on the site (`site_url`), in the
+    export's language, in every format."""
+    (site_copy / "content/quizzes/linked.yml").write_text(LINKED, encoding="utf-8")
+    config = site_copy / "mkdocs.yml"
+    config.write_text(re.sub(r"^site_url: .*$", "site_url: https://example.org/guide/", config.read_text(encoding="utf-8"),
+                             flags=re.M), encoding="utf-8")
+    code, out, err = export(site_copy, *ALL, "content/quizzes/linked.yml")
+    assert (code, out) == (0, ""), out + err
+    for language, prefix in (("en", ""), ("ko", "ko/")):
+        url = f"https://example.org/guide/{prefix}ai-ml/kubeflow-trainer/#gang-scheduling"
+        for format in FORMATS.values():
+            text = _readable((site_copy / "exports" / file_name("linked", language, format)).read_bytes())
+            written = gift_escape(url) if format.name == "gift" else url
+            assert written in text and "../ai-ml/kubeflow-trainer.md" not in text, (format.name, language)
+
+
+def test_without_a_site_url_a_relative_link_is_a_warning(site_copy):
+    """Without `site_url` the link is left as written, and the export says where it leads nowhere."""
+    (site_copy / "content/quizzes/linked.yml").write_text(LINKED, encoding="utf-8")
+    config = site_copy / "mkdocs.yml"
+    config.write_text(re.sub(r"^site_url: .*\n", "", config.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
+    code, out, err = export(site_copy, "--format", "qti3", "--language", "en", "content/quizzes/linked.yml")
+    assert code == 0
+    assert ("question 1 (linked): where the link ../ai-ml/kubeflow-trainer.md#gang-scheduling leads left out of "
+            "the QTI 3.0 export of linked (en): it is relative to the quiz page, and the site's `site_url` is not "
+            "set (Set `site_url:` in mkdocs.yml") in out

@@ -92,8 +92,8 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
             choices = entry["choices"] if isinstance(entry["choices"], list) else [{"text": entry["choices"]}]
             assert choices[0]["text"]["number"] == float(check["answer"])
             covered = [(c["text"]["numberLow"], c["text"]["numberHigh"]) if c["text"]["type"] == "high-low" else
-                       (c["text"]["number"] - c["text"].get("range", 0), c["text"]["number"] + c["text"].get("range", 0))
-                       for c in choices]
+                       (c["text"]["number"] - c["text"].get("range", 0),
+                        c["text"]["number"] + c["text"].get("range", 0)) for c in choices]
             assert (min(low for low, _ in covered), max(high for _, high in covered)) == pytest.approx(
                 (check["low"], check["high"]))
         elif check["type"] == "blanks":
@@ -179,7 +179,8 @@ def test_moodle_xml_follows_the_documented_format_with_the_quizs_key(exported, q
             assert float(first.findtext("text")) == float(check["answer"])
             ranges = [(float(a.findtext("text")) - float(a.findtext("tolerance")),
                        float(a.findtext("text")) + float(a.findtext("tolerance"))) for a in answers]
-            assert (min(r[0] for r in ranges), max(r[1] for r in ranges)) == pytest.approx((check["low"], check["high"]))
+            bounds = (min(r[0] for r in ranges), max(r[1] for r in ranges))
+            assert bounds == pytest.approx((check["low"], check["high"]))
         elif kind == "matching":
             subs = element.findall("subquestion")
             pairs = [(s.findtext("text"), s.findtext("answer/text")) for s in subs]
@@ -188,7 +189,8 @@ def test_moodle_xml_follows_the_documented_format_with_the_quizs_key(exported, q
                                                                   for p in body.pairs]
             assert len([1 for text, _ in pairs if not text]) == len(body.distractors)
         elif kind == "ordering":
-            assert [a.findtext("text") for a in answers] == [ctx_html(exported, ctx, item) for item in texts[name].body.items]
+            assert [a.findtext("text") for a in answers] == [ctx_html(exported, ctx, item)
+                                                             for item in texts[name].body.items]
             assert [int(a.get("fraction")) for a in answers] == list(range(1, len(answers) + 1))
         elif kind == "essay":
             assert check is None and element.findtext("responseformat") in ("editor", "monospaced", "plain")
@@ -227,7 +229,7 @@ def player(browser):
         guard.check()
 
 
-def _qti3_items(data: bytes) -> dict[str, bytes]:
+def _items(data: bytes) -> dict[str, bytes]:
     archive = zipfile.ZipFile(io.BytesIO(data))
     return {name.removeprefix("items/").removesuffix(".xml"): archive.read(name)
             for name in archive.namelist() if name.startswith("items/")}
@@ -324,7 +326,7 @@ def _score_every_item(player, items: dict[str, str], key: dict[str, dict | None]
 def test_qti3_items_score_in_the_player_with_the_quizs_key(exported, player, quiz_id, language):
     """Each QTI 3.0 item loads in the player; its correct response is the quiz's key and scores full marks,
     a wrong one less."""
-    items = {name: xml.decode("utf-8") for name, xml in _qti3_items(_file(exported, quiz_id, language, "qti3")).items()}
+    items = {name: xml.decode("utf-8") for name, xml in _items(_file(exported, quiz_id, language, "qti3")).items()}
     _score_every_item(player, items, keys(exported, quiz_id, language))
 
 
@@ -332,7 +334,7 @@ def test_qti3_items_score_in_the_player_with_the_quizs_key(exported, player, qui
 def test_qti21_items_convert_and_score_with_the_quizs_key(exported, player, quiz_id, language):
     """Each QTI 2.1 item, converted to QTI 3.0 by qti-convert, scores the same way; its own correct response
     is the quiz's key too."""
-    items = {name: xml.decode("utf-8") for name, xml in _qti3_items(_file(exported, quiz_id, language, "qti21")).items()}
+    items = {name: xml.decode("utf-8") for name, xml in _items(_file(exported, quiz_id, language, "qti21")).items()}
     key = keys(exported, quiz_id, language)
     for name, xml in items.items():
         declarations = _declarations(xml.encode("utf-8"))

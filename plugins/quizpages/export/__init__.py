@@ -16,6 +16,7 @@ from . import gift, moodle, qti3, qti21
 from .format import Format, Writer
 from .html_text import Html, MarkdownSetupError
 from .items import ExportQuiz, export_quiz
+from .links import SiteAddress
 
 FORMATS: dict[str, Format] = {f.name: f for f in (gift.FORMAT, moodle.FORMAT, qti3.FORMAT, qti21.FORMAT)}
 """Every export format by name, in the order commands and pages list them."""
@@ -27,15 +28,21 @@ def file_name(quiz_id: str, language: str, format: Format) -> str:
 
 
 def export(quiz: Quiz, language: str, format: Format, ctx: RenderContext, kinds: Registry, html: Html,
-           strings: Callable[..., str]) -> tuple[bytes, list[Problem]]:
-    """`quiz` in `language` as a `format` file, and what it left out (warnings naming quiz and question)."""
-    exported = export_quiz(quiz, language, ctx, kinds)
+           strings: Callable[..., str], address: SiteAddress) -> tuple[bytes, list[Problem]]:
+    """`quiz` in `language` as a `format` file, and what it left out (warnings naming quiz and question);
+    its links lead to the site at `address`."""
+    exported = export_quiz(quiz, language, ctx, kinds, address)
     writer = Writer(exported, format, html, strings)
     for question, label, reason in exported.left_out:
         writer.leave_out_question(question, label, "the question", reason,
                                   "Give the kind an `export` (see CONTRIBUTING.md, \"A new question kind\")")
+    for question, label, link in exported.relative_links:
+        writer.leave_out_question(question, label, f"where the link {link} leads",
+                                  "it is relative to the quiz page, and the site's `site_url` is not set",
+                                  "Set `site_url:` in mkdocs.yml, and the export links to the published page")
     data = format.write(exported, writer)
     return data, writer.problems
 
 
-__all__ = ["FORMATS", "ExportQuiz", "Format", "Html", "MarkdownSetupError", "Writer", "export", "file_name"]
+__all__ = ["FORMATS", "ExportQuiz", "Format", "Html", "MarkdownSetupError", "SiteAddress", "Writer", "export",
+           "file_name"]

@@ -60,6 +60,11 @@ def xml_bytes(element: ET.Element) -> bytes:
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(element, encoding="utf-8") + b"\n"
 
 
+def writer_of(version: Version) -> Callable[[ExportQuiz, Writer], bytes]:
+    """A format's `write`: packages of `version`."""
+    return lambda export, writer: package(export, writer, version)
+
+
 def package(export: ExportQuiz, writer: Writer, version: Version) -> bytes:
     files: dict[str, bytes] = {}
     refs = []
@@ -73,8 +78,8 @@ def package(export: ExportQuiz, writer: Writer, version: Version) -> bytes:
     resources = E("resources", None,
                   E("resource", {"identifier": f"{test_id}.test", "type": version.test_type, "href": test_href},
                     E("file", {"href": test_href}), *[E("dependency", {"identifierref": ref}) for ref, _ in refs]),
-                  *[E("resource", {"identifier": ref, "type": version.item_type, "href": href}, E("file", {"href": href}))
-                    for ref, href in refs])
+                  *[E("resource", {"identifier": ref, "type": version.item_type, "href": href},
+                      E("file", {"href": href})) for ref, href in refs])
     manifest = E("manifest", {"xmlns": version.manifest_namespace, "identifier": f"{test_id}.manifest"},
                  E("metadata", None, E("schema", text=version.schema),
                    E("schemaversion", text=version.schema_version)),

@@ -62,7 +62,8 @@ def _answers(item: ExportItem, writer: Writer) -> str | None:
         # a range not centred on the answer: the answer itself first, so Moodle shows it as the right one
         return f"#\n\t={number(answer)}:0\n\t={number(low)}..{number(high)}"
     if isinstance(interaction, a.Match):
-        lefts = [f"\n\t={_markdown(pair.left)} -> {escape(writer.html.plain(pair.right))}" for pair in interaction.pairs]
+        lefts = [f"\n\t={_markdown(pair.left)} -> {escape(writer.html.plain(pair.right))}"
+                 for pair in interaction.pairs]
         extra = [f"\n\t= -> {escape(writer.html.plain(text))}" for text in interaction.distractors]
         return "".join(lefts + extra)
     if isinstance(interaction, a.TextEntry):

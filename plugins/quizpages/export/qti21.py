@@ -5,9 +5,8 @@ from __future__ import annotations
 import copy
 import xml.etree.ElementTree as ET
 
-from .content_package import Version, xml_bytes, package
-from .format import Format, Writer
-from .items import ExportQuiz
+from .content_package import Version, writer_of, xml_bytes
+from .format import Format
 from .qti_items import CONTENT_BODY
 
 NAMESPACE = "http://www.imsglobal.org/xsd/imsqti_v2p1"
@@ -44,9 +43,6 @@ VERSION = Version(item_type="imsqti_item_xmlv2p1", test_type="imsqti_test_xmlv2p
                   schema_version="1.0.0", write=to_qti21)
 
 
-def write(export: ExportQuiz, writer: Writer) -> bytes:
-    return package(export, writer, VERSION)
-
-
-FORMAT = Format(name="qti21", label="QTI 2.1", suffix=".qti21.zip", write=write, media_type="application/zip",
+FORMAT = Format(name="qti21", label="QTI 2.1", suffix=".qti21.zip", write=writer_of(VERSION),
+                media_type="application/zip",
                 doc="an IMS QTI 2.1 content package")

@@ -10,9 +10,8 @@ import copy
 import re
 import xml.etree.ElementTree as ET
 
-from .content_package import Version, xml_bytes, package
-from .format import Format, Writer
-from .items import ExportQuiz
+from .content_package import Version, writer_of, xml_bytes
+from .format import Format
 from .xhtml import BLOCK, INLINE
 
 NAMESPACE = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
@@ -46,9 +45,6 @@ VERSION = Version(item_type="imsqti_item_xmlv3p0", test_type="imsqti_test_xmlv3p
                   schema_version="3.0.0", write=to_qti3)
 
 
-def write(export: ExportQuiz, writer: Writer) -> bytes:
-    return package(export, writer, VERSION)
-
-
-FORMAT = Format(name="qti3", label="QTI 3.0", suffix=".qti3.zip", write=write, media_type="application/zip",
+FORMAT = Format(name="qti3", label="QTI 3.0", suffix=".qti3.zip", write=writer_of(VERSION),
+                media_type="application/zip",
                 doc="an IMS QTI 3.0 content package")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import yaml
@@ -24,10 +25,6 @@ class PythonTag:
     value: Any  # what the tag holds: for object/apply, its args and kwds
 
 
-class _Loader(yaml.SafeLoader):
-    """Reads mkdocs.yml's `markdown_extensions` node, keeping Python tags as placeholders."""
-
-
 def _python(loader: yaml.SafeLoader, suffix: str, node: yaml.Node):
     tag, _, target = suffix.partition(":")
     if isinstance(node, yaml.ScalarNode):
@@ -39,16 +36,15 @@ def _python(loader: yaml.SafeLoader, suffix: str, node: yaml.Node):
     return PythonTag(tag, target, value)
 
 
-def _other(loader: yaml.SafeLoader, suffix: str, node: yaml.Node):
-    if isinstance(node, yaml.ScalarNode):
-        return loader.construct_scalar(node)
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node, deep=True)
-    return loader.construct_mapping(node, deep=True)
+@cache
+def _loader() -> type:
+    """mkdocs.yml's loader (`!ENV` and MkDocs' other tags as the CLI reads them), with Python tags kept as
+    placeholders."""
+    from .mkdocs_yml import _TolerantLoader  # it reads this module's `read_extensions`
 
-
-_Loader.add_multi_constructor("tag:yaml.org,2002:python/", _python)
-_Loader.add_multi_constructor("!", _other)
+    loader = type("MarkdownExtensionsLoader", (_TolerantLoader,), {})
+    loader.add_multi_constructor("tag:yaml.org,2002:python/", _python)
+    return loader
 
 
 def read_extensions(node: yaml.Node | None) -> tuple[tuple, dict]:
@@ -56,7 +52,7 @@ def read_extensions(node: yaml.Node | None) -> tuple[tuple, dict]:
     a list of names or one-key mappings `name: settings`, after MkDocs' built-in ones."""
     value: Any = None
     if node is not None:
-        loader = _Loader("")
+        loader = _loader()("")
         try:
             value = loader.construct_document(node)
         finally:

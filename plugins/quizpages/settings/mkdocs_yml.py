@@ -123,7 +123,8 @@ def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[st
         custom_dir=os.path.join(root, str(custom_dir)) if custom_dir else None,
         cache=values["cache"], cache_dir=os.path.join(root, values["cache_dir"]), enabled=values["enabled"],
         use_directory_urls=data.get("use_directory_urls", True) is not False, i18n=i18n,
-        exports=values["exports"], **_markdown(located),
+        exports=values["exports"], site_url=str(data["site_url"]) if data.get("site_url") else None,
+        **_markdown(located),
     )
     if not errors:
         for setting, message in check_site(settings):

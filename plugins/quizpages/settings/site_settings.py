@@ -56,6 +56,7 @@ class SiteSettings:
     use_directory_urls: bool = True
     i18n: I18nSettings | None = None
     exports: tuple[str, ...] = ()  # the LMS export formats the site publishes
+    site_url: str | None = field(default=None, compare=False)  # where exports' links lead; pages need it not
     # The site's Markdown, as MkDocs reads it, for exports in HTML: extension names (or objects) and their
     # settings. Not compared: under `mkdocs serve` another plugin's extension object is new at every build.
     markdown_extensions: tuple = field(default=(), compare=False)

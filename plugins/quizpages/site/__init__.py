@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 
 from ..cache import BuildCache, inputs_key, inputs_stamp
-from ..export import FORMATS, Format, Html, MarkdownSetupError, export
+from ..export import FORMATS, Format, Html, MarkdownSetupError, SiteAddress, export
 from ..kinds import KINDS, Registry
 from ..model import Problem, Quiz, layout
 from ..model.problems import sort_key
@@ -150,8 +150,10 @@ class QuizSite:
     def export(self, quiz: Quiz, language: str, format: Format, renderer: Renderer,
                html: Html) -> tuple[bytes, list[Problem]]:
         """`quiz` in `language` as a file of `format`, with the warnings naming what it left out."""
+        settings = self.settings
+        address = SiteAddress(settings.site_url, self.source_language, settings.use_directory_urls)
         return export(quiz, language, format, renderer.context(language), self.kinds, html,
-                      renderer.strings(language))
+                      renderer.strings(language), address)
 
     def published_exports(self, catalog: Catalog, renderer: Renderer, language: str
                           ) -> tuple[list[GeneratedFile], list[Problem]]:
