@@ -32,6 +32,8 @@ class Html:
         if not text:
             return ""
         if text not in self._memo:
+            if len(self._memo) > 4096:  # a long `mkdocs serve` keeps one; texts a format asks for twice are recent
+                self._memo.clear()
             self._markdown.reset()
             self._memo[text] = self._markdown.convert(text).strip()
         return self._memo[text]

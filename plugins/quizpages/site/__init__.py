@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..cache import BuildCache, inputs_key, inputs_stamp
 from ..export import FORMATS, Format, Html, MarkdownSetupError, SiteAddress, export
 from ..kinds import KINDS, Registry
-from ..model import Problem, Quiz, layout
+from ..model import Problem, Quiz, Source, error, layout
 from ..model.problems import sort_key
 from ..render import Renderer, Strings, strings_problems
 from ..render.renderer import OVERRIDE_SUBDIR
@@ -161,7 +161,12 @@ class QuizSite:
         if not self.settings.exports:
             return [], []
         if self._html is None:
-            self._html = self.markdown_html()
+            try:
+                self._html = self.markdown_html()
+            except MarkdownSetupError as exc:  # reported with the quizzes' problems: a build fails, `serve` goes on
+                where = Source(self.settings.config_file or "mkdocs.yml")
+                return [], [error(where, f"plugins.quizpages.exports: the site's markdown_extensions cannot be used "
+                                         f"for LMS exports: {exc}", "Make sure every extension listed is installed")]
         files, problems = [], []
         for quiz in catalog.quizzes.values():
             if language not in quiz.languages:
@@ -234,6 +239,8 @@ class QuizSite:
             cache = self.build_cache
             written = cache.save(prune=not serving, release=not serving)  # `serve` keeps it for the next rebuild
             stats = f"{cache.hits} hits, {cache.misses} misses, {'written' if written else 'unchanged'}"
-        report = (sorted(catalog.problems + self.site_problems(renderer), key=sort_key)
+        failed = [problem for problem in left_out if problem.is_error]  # the site's Markdown, not one quiz
+        left_out = [problem for problem in left_out if not problem.is_error]
+        report = (sorted(catalog.problems + self.site_problems(renderer) + failed, key=sort_key)
                   if building in (None, self.source_language) else None)
         return BuildPages(pages, report, stats, page_urls(catalog, renderer), files, left_out)
