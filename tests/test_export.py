@@ -263,8 +263,9 @@ def test_links_lead_to_the_published_site(site_copy):
     export's language, in every format."""
     (site_copy / "content/quizzes/linked.yml").write_text(LINKED, encoding="utf-8")
     config = site_copy / "mkdocs.yml"
-    config.write_text(re.sub(r"^site_url: .*$", "site_url: https://example.org/guide/", config.read_text(encoding="utf-8"),
-                             flags=re.M), encoding="utf-8")
+    text = re.sub(r"^site_url: .*$", "site_url: https://example.org/guide/", config.read_text(encoding="utf-8"),
+                  flags=re.M)
+    config.write_text(text, encoding="utf-8")
     code, out, err = export(site_copy, *ALL, "content/quizzes/linked.yml")
     assert (code, out) == (0, ""), out + err
     for language, prefix in (("en", ""), ("ko", "ko/")):

@@ -26,7 +26,8 @@ def add_parser(sub, parents) -> argparse.ArgumentParser:
                             help="write quizzes as GIFT, Moodle XML, QTI 3.0 or QTI 2.1 files for an LMS")
     parser.add_argument("paths", nargs="*", help="quiz files or folders (default: every quiz of the site)")
     parser.add_argument("--format", action="append", required=True, choices=list(FORMATS), dest="formats",
-                        help="the file format; repeat it for several")
+                        help="the file format: " + ", ".join(f"{f.name} ({f.doc})" for f in FORMATS.values())
+                        + "; repeat it for several")
     parser.add_argument("--language", action="append", dest="languages", metavar="LANGUAGE",
                         help="a language to export (default: every language of the site); repeat it for several")
     parser.add_argument("--out", default="exports", help="the folder to write into (default: exports)")

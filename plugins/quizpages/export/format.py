@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..model import Problem, Question, Source, warning
 from .html_text import Html
@@ -40,5 +40,4 @@ class Format:
     label: str  # as messages and the download line name it
     suffix: str  # of the file, after the quiz id
     write: Callable[[ExportQuiz, Writer], bytes]
-    doc: str = ""
-    media_type: str = field(default="application/octet-stream")
+    doc: str = ""  # what it is, for `--help`

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..kinds import assessment as a
 from .format import Format, Writer
 from .items import ExportItem, ExportQuiz
-from .numbers import MOODLE_FRACTIONS, moodle_percent, number, share_note
+from .numbers import moodle_percent, number, share_note
 
 _SPECIAL = str.maketrans({"\\": "\\\\", "~": "\\~", "=": "\\=", "#": "\\#", "{": "\\{", "}": "\\}", ":": "\\:",
                           "\n": "\\n", "\r": ""})
@@ -119,7 +119,5 @@ def write(export: ExportQuiz, writer: Writer) -> bytes:
     return ("\n\n".join(blocks) + "\n").encode("utf-8")
 
 
-FORMAT = Format(name="gift", label="GIFT", suffix=".gift", write=write, media_type="text/plain",
+FORMAT = Format(name="gift", label="GIFT", suffix=".gift", write=write,
                 doc="Moodle's GIFT text format")
-
-__all__ = ["FORMAT", "MOODLE_FRACTIONS", "escape"]

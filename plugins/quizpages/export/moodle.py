@@ -213,5 +213,5 @@ def write(export: ExportQuiz, writer: Writer) -> bytes:
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(quiz, encoding="utf-8") + b"\n"
 
 
-FORMAT = Format(name="moodle", label="Moodle XML", suffix=".moodle.xml", write=write, media_type="application/xml",
+FORMAT = Format(name="moodle", label="Moodle XML", suffix=".moodle.xml", write=write,
                 doc="Moodle XML")

@@ -44,5 +44,4 @@ VERSION = Version(item_type="imsqti_item_xmlv2p1", test_type="imsqti_test_xmlv2p
 
 
 FORMAT = Format(name="qti21", label="QTI 2.1", suffix=".qti21.zip", write=writer_of(VERSION),
-                media_type="application/zip",
                 doc="an IMS QTI 2.1 content package")

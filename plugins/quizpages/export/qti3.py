@@ -46,5 +46,4 @@ VERSION = Version(item_type="imsqti_item_xmlv3p0", test_type="imsqti_test_xmlv3p
 
 
 FORMAT = Format(name="qti3", label="QTI 3.0", suffix=".qti3.zip", write=writer_of(VERSION),
-                media_type="application/zip",
                 doc="an IMS QTI 3.0 content package")

@@ -118,7 +118,8 @@ class _Item:
 
     # -- one builder per interaction ----------------------------------------------------
 
-    def single_choice(self, options: list[tuple[str, str, bool, str | None]], ) -> None:
+    def single_choice(self, options: list[tuple[str, str, bool, str | None]]) -> None:
+        """(identifier, text, right, feedback) of each option; one is right."""
         right = [ident for ident, _, correct, _ in options if correct]
         self.responses.append(_response("RESPONSE", "single", "identifier", right))
         interaction = E("choiceInteraction", {"responseIdentifier": "RESPONSE", "shuffle": "false", "maxChoices": "1"})
