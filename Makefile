@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test validate schema status bench clean
+.PHONY: serve build test validate schema status bench clean oracles
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,24 @@ schema: $(STAMP)  ## Regenerate schema/quiz.schema.json from the field declarati
 status: $(STAMP)  ## List missing and stale translations
 	$(BIN)/quizpages status
 
-test: $(STAMP)  ## Run the whole test suite
+# The readers other people wrote that the export tests check GIFT and QTI files with (npm packages at pinned
+# versions, in a test-only folder; never in the package or the site). Without npm those tests skip, except
+# under CI=true, where they fail.
+ORACLES       := tests/js-oracles
+ORACLES_STAMP := $(ORACLES)/node_modules/.installed
+
+$(ORACLES_STAMP): $(ORACLES)/package.json $(ORACLES)/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  cd $(ORACLES) && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; \
+	elif [ "$$CI" = "true" ]; then \
+	  echo "npm is missing: the export tests need Node.js 20 and npm (apt-get install nodejs npm)" >&2; exit 1; \
+	else \
+	  echo "npm is missing: the export tests that read GIFT and QTI files will skip (install Node.js 20 and npm)" >&2; \
+	fi
+
+oracles: $(ORACLES_STAMP)  ## Install the export tests' GIFT and QTI readers (npm ci in tests/js-oracles)
+
+test: $(STAMP) $(ORACLES_STAMP)  ## Run the whole test suite
 	$(BIN)/python -m pytest
 
 BENCH_STAMP := $(VENV)/.installed-bench

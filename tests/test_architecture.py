@@ -15,7 +15,7 @@ LAYERS = [
     {"kinds"},
     {"load"},
     {"check"},
-    {"render", "cache"},
+    {"render", "cache", "export"},
     {"settings"},
     {"site"},
     {"mkdocs", "cli"},

@@ -236,7 +236,7 @@ BAD = {
         {"mkdocs.yml": "INHERIT: base.yml\n" + _site() + "plugins:\n  quizpages: {cache: false}\n",
          "base.yml": "plugins:\n  quizpages:\n    langauges: [en]\n"},
         "base.yml:3:16: error: plugins.quizpages.langauges: unknown option (Did you mean 'languages'? Known options: "
-        "enabled, languages, quizzes_dir, allowed_html, strings_dir, cache, cache_dir)"),
+        "enabled, languages, quizzes_dir, allowed_html, strings_dir, cache, cache_dir, exports)"),
     "invalid YAML in the inherited file": (
         {"mkdocs.yml": "INHERIT: base.yml\n" + _site(), "base.yml": "plugins:\n  - quizpages: {languages: [en}\n"},
         "base.yml:2:31: error: invalid YAML: expected ',' or ']', but got '}' (Check the quoting and indentation on "

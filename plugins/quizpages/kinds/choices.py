@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from ..model import Problem, Question, Source, Text, error
 from ..model.fields import LETTER, TEXT, ListType, MapType, declared, letter
+from .assessment import Option
 from .kind import RenderContext
 
 OPTIONS = ListType(
@@ -91,6 +92,13 @@ def choice_check(values: list[str] | str, answer, **extra) -> dict:
     """The self-check's data of a kind answered by picking among `values` (see quizpages.js): option
     letters as one string ("ABCD"), other values as a list."""
     return {"type": "choice", "values": values, "answer": answer, **extra}
+
+
+def export_options(question: Question, ctx: RenderContext, right: set[str]) -> tuple[Option, ...]:
+    """Every option for an LMS export, with whether its letter is in `right`, and its feedback."""
+    feedback = question.body.feedback or {}
+    return tuple(Option(ctx.text(option) or "", letter(i) in right, ctx.text(feedback.get(letter(i))))
+                 for i, option in enumerate(question.body.options))
 
 
 def feedback_views(question: Question, ctx: RenderContext) -> list[tuple[str, str]]:

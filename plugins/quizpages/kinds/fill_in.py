@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Source, Text, error
 from ..model.fields import TEXT, BoolType, ListType, RecordType, declared
+from . import assessment
 from .kind import Kind, RenderContext
 
 BLANK = "[___]"
@@ -87,6 +88,14 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
                                          for b in question.body.blanks]}
 
 
+def export(question: Question, ctx: RenderContext) -> assessment.TextEntry:
+    """For LMS exports: the question with a marker for each blank, and each blank's accepted answers."""
+    numbers = iter(range(1, len(question.body.blanks) + 1))
+    prompt = _BLANK.sub(lambda match: assessment.blank_marker(next(numbers, 0)), ctx.text(question.prompt) or "")
+    return assessment.TextEntry(prompt, tuple(assessment.Blank(tuple(_accepted(blank, ctx)), blank.case_sensitive)
+                                              for blank in question.body.blanks))
+
+
 def example(language: str) -> Question:
     return Question(
         id="example-fill-in", kind="fill_in",
@@ -100,4 +109,5 @@ KIND = Kind(
     name="fill_in", order=15, body=FillIn, doc=f"A sentence with blanks ({BLANK}) to fill in.",
     section="section.fill_in", fragment="kinds/fill_in.md.j2",
     view=view, self_check=self_check, example=example, rules=(blanks_match_the_prompt,),
+    export=export,
 )

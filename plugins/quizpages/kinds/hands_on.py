@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from ..model import Question, Text
-from .kind import ImportMapping, Kind
+from .assessment import ExtendedText
+from .kind import ImportMapping, Kind, RenderContext
 from .short_answer import WrittenAnswer, view
+
+
+def export(question: Question, ctx: RenderContext) -> ExtendedText:
+    """For LMS exports: an essay answered with commands, in a monospaced box, scored by hand."""
+    return ExtendedText(ctx.text(question.body.answer) or "", code=True)
 
 
 def example(language: str) -> Question:
@@ -20,6 +26,7 @@ KIND = Kind(
     doc="A task to carry out; the answer shows how, often as fenced code.",
     section="section.hands_on", fragment="kinds/written_answer.md.j2",
     view=view, example=example,
+    export=export,
     importer=ImportMapping(
         sections=("hands-on", "hands on", "applied", "practical", "lab", "labs", "exercise", "exercises",
                   "실습", "응용", "실전"),

@@ -4,8 +4,8 @@ A `Kind` names everything about one kind of question in one place: the fields it
 adds to a question (a dataclass declared with `declared(...)`, from which the
 loader, the JSON Schema, the YAML writer and the build cache all work), its
 rules, how its page fragment is fed, its section heading, its scaffold for
-`quizpages new` and, where the source site's format had it, how the importer
-recognises it. No layer tests a kind's name; each asks the registry.
+`quizpages new`, what it is in an LMS export and, where the source site's format
+had it, how the importer recognises it. No layer tests a kind's name; each asks the registry.
 """
 
 from __future__ import annotations
@@ -75,6 +75,10 @@ class Kind:
     self_check: Callable[[Question, RenderContext], dict | None] = field(default=lambda question, ctx: None)
     """What the page's self-check needs (quizpages.js): {"type": "choice" | "choices" | "blanks" | "number" |
     "order" | "match", ...}; None for a kind readers check against the written answer themselves."""
+    export: Callable[[Question, RenderContext], Any] | None = None
+    """What a question asks and how it is scored, for LMS exports (quizpages.export): one of the interactions
+    of `kinds.assessment`, its texts in the context's language. None: the kind cannot be exported, and
+    an export says so for each of its questions."""
 
     def check(self, question: Question, what: str) -> list[Problem]:
         return [problem for rule in self.rules for problem in rule(question, what)]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Text
 from ..model.fields import TEXT, ListType, RecordType, declared, letter
+from . import assessment
 from .choices import shuffled, texts_differ
 from .kind import Kind, RenderContext
 
@@ -70,6 +71,13 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
             "answer": [letter(order.index(n)) for n in range(len(question.body.pairs))]}
 
 
+def export(question: Question, ctx: RenderContext) -> assessment.Match:
+    """For LMS exports: the pairs, the distractors, and the right-hand items in the order pages show them."""
+    body: Matching = question.body
+    return assessment.Match(tuple(assessment.Pair(ctx.text(p.left) or "", ctx.text(p.right) or "") for p in body.pairs),
+                            tuple(ctx.text(d) or "" for d in body.distractors), tuple(_choices(question)))
+
+
 def example(language: str) -> Question:
     return Question(
         id="example-matching", kind="matching",
@@ -84,4 +92,5 @@ KIND = Kind(
     name="matching", order=13, body=Matching, doc="Items to match with the right-hand items they go with.",
     section="section.matching", fragment="kinds/matching.md.j2",
     view=view, self_check=self_check, example=example, rules=(sides_differ,),
+    export=export,
 )

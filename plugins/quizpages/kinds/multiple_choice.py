@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Text
 from ..model.fields import LETTER, declared, letter
-from .choices import (choice_check, feedback_field, feedback_names_options, feedback_views, letter_names_no_option,
-                      option_texts, option_views, options_differ, options_field)
+from .assessment import SingleChoice
+from .choices import (choice_check, export_options, feedback_field, feedback_names_options, feedback_views,
+                      letter_names_no_option, option_texts, option_views, options_differ, options_field)
 from .kind import ImportMapping, Kind, RenderContext
 
 
@@ -50,6 +51,11 @@ def self_check(question: Question, ctx: RenderContext) -> dict | None:
     return choice_check("".join(letter(i) for i in range(len(question.body.options))), question.body.answer)
 
 
+def export(question: Question, ctx: RenderContext) -> SingleChoice:
+    """For LMS exports: one right option."""
+    return SingleChoice(export_options(question, ctx, {question.body.answer}))
+
+
 def example(language: str) -> Question:
     return Question(
         id="example-multiple-choice", kind="multiple_choice",
@@ -66,6 +72,7 @@ KIND = Kind(
     doc="One right option among several, chosen by its letter.",
     section="section.multiple_choice", fragment="kinds/multiple_choice.md.j2",
     view=view, self_check=self_check, example=example,
+    export=export,
     rules=(answer_names_an_option, options_differ, feedback_names_options),
     importer=ImportMapping(
         sections=("multiple choice", "multiple-choice", "객관식", "선택형"),

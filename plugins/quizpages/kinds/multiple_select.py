@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Text
 from ..model.fields import LETTER, ListType, declared, letter
-from .choices import (feedback_field, feedback_names_options, feedback_views, letter_names_no_option, option_texts,
-                      option_views, options_differ, options_field)
+from .assessment import MultipleResponse
+from .choices import (export_options, feedback_field, feedback_names_options, feedback_views, letter_names_no_option,
+                      option_texts, option_views, options_differ, options_field)
 from .kind import Kind, RenderContext
 
 ANSWERS = ListType(
@@ -47,6 +48,11 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
             "answer": sorted(question.body.answer)}
 
 
+def export(question: Question, ctx: RenderContext) -> MultipleResponse:
+    """For LMS exports: every right option, with partial credit."""
+    return MultipleResponse(export_options(question, ctx, set(question.body.answer)))
+
+
 def example(language: str) -> Question:
     return Question(
         id="example-multiple-select", kind="multiple_select",
@@ -62,5 +68,6 @@ KIND = Kind(
     doc="Every right option among several: choose all that apply.",
     section="section.multiple_select", fragment="kinds/multiple_select.md.j2",
     view=view, self_check=self_check, example=example,
+    export=export,
     rules=(answers_name_options, options_differ, feedback_names_options),
 )

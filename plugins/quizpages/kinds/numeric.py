@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Source, Text, error
 from ..model.fields import TEXT, ListType, NumberType, declared
+from . import assessment
 from .kind import Kind, RenderContext
 
 NUMBER = NumberType()
@@ -81,6 +82,12 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
             "unit": ctx.raw(question.body.unit) or ""}
 
 
+def export(question: Question, ctx: RenderContext) -> assessment.NumericEntry:
+    """For LMS exports: the answer, the lowest and highest right numbers, and the unit."""
+    low, high = bounds(question.body)
+    return assessment.NumericEntry(question.body.answer, low, high, ctx.text(question.body.unit))
+
+
 def example(language: str) -> Question:
     return Question(id="example-numeric", kind="numeric",
                     prompt=Text({language: "How many replicas does a Deployment start when `replicas` is not set?"}),
@@ -91,4 +98,5 @@ KIND = Kind(
     name="numeric", order=16, body=Numeric, doc="A number to give, within a tolerance or a range.",
     section="section.numeric", fragment="kinds/numeric.md.j2",
     view=view, self_check=self_check, example=example, rules=(tolerance_or_range_makes_sense,),
+    export=export,
 )

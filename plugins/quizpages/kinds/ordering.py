@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Text
 from ..model.fields import TEXT, ListType, declared, letter
+from . import assessment
 from .choices import shuffled, texts_differ
 from .kind import Kind, RenderContext
 
@@ -44,6 +45,12 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
             "answer": [letter(order.index(i)) for i in range(len(order))]}
 
 
+def export(question: Question, ctx: RenderContext) -> assessment.Order:
+    """For LMS exports: the items in the right order, and in the order pages show them."""
+    items = question.body.items
+    return assessment.Order(tuple(ctx.text(item) or "" for item in items), tuple(shuffled(question, len(items))))
+
+
 def example(language: str) -> Question:
     return Question(
         id="example-ordering", kind="ordering",
@@ -58,4 +65,5 @@ KIND = Kind(
     name="ordering", order=14, body=Ordering, doc="Items to put in the right order.",
     section="section.ordering", fragment="kinds/ordering.md.j2",
     view=view, self_check=self_check, example=example, rules=(items_differ,),
+    export=export,
 )

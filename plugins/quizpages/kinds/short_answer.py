@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..model import Question, Text
 from ..model.fields import TEXT, declared
+from .assessment import ExtendedText
 from .kind import ImportMapping, Kind, RenderContext
 
 
@@ -22,6 +23,11 @@ def view(question: Question, ctx: RenderContext) -> dict:
     return {"answer": answer, "answer_inline": ctx.is_inline(answer)}
 
 
+def export(question: Question, ctx: RenderContext) -> ExtendedText:
+    """For LMS exports: an essay, scored by hand against the model answer."""
+    return ExtendedText(ctx.text(question.body.answer) or "")
+
+
 def example(language: str) -> Question:
     return Question(id="example-short-answer", kind="short_answer",
                     prompt=Text({language: "A question answered in a sentence."}),
@@ -33,6 +39,7 @@ KIND = Kind(
     doc="A question answered in a sentence or two; the page shows the model answer.",
     section="section.short_answer", fragment="kinds/written_answer.md.j2",
     view=view, example=example,
+    export=export,
     importer=ImportMapping(
         sections=("short answer", "short-answer", "open-ended", "essay", "written", "주관식", "단답형", "서술형",
                   "논술형"),

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..model import Question, Text
 from ..model.fields import BoolType, declared
+from . import assessment
 from .choices import choice_check
 from .kind import Kind, RenderContext
 
@@ -27,6 +28,11 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
                         labels={"true": "true_false.true", "false": "true_false.false"}, say="selfcheck.true_false")
 
 
+def export(question: Question, ctx: RenderContext) -> assessment.TrueFalse:
+    """For LMS exports: whether the statement is true."""
+    return assessment.TrueFalse(question.body.answer)
+
+
 def example(language: str) -> Question:
     return Question(id="example-true-false", kind="true_false",
                     prompt=Text({language: "A statement that is either true or false."}),
@@ -38,4 +44,5 @@ KIND = Kind(
     name="true_false", order=12, body=TrueFalse, doc="A statement to judge true or false.",
     section="section.true_false", fragment="kinds/true_false.md.j2",
     view=view, self_check=self_check, example=example,
+    export=export,
 )

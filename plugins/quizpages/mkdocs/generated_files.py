@@ -48,6 +48,14 @@ def add_assets(files: Files, config: MkDocsConfig) -> None:
             files.append(File.generated(config, uri, abs_src_path=os.path.join(ASSETS, name)))
 
 
+def add_file(files: Files, config: MkDocsConfig, uri: str, content: bytes) -> None:
+    """A file the site publishes as it is (an LMS export), replacing one of the same path from an earlier build."""
+    existing = files.get_file_from_path(uri)
+    if existing is not None:
+        files.remove(existing)
+    files.append(File.generated(config, uri, content=content))
+
+
 def with_assets(output: str, page_url: str) -> str:
     """A quiz page's HTML with the quiz script and styles linked in its head."""
     base = layout.relative_url(page_url, ASSET_URI)

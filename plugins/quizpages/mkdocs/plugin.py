@@ -88,6 +88,10 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             if page.is_quiz:
                 self.quiz_uris.add(file.src_uri)
         generated_files.add_assets(files, config)
+        for exported in result.files:
+            generated_files.add_file(files, config, exported.path, exported.content)
+        for note in result.export_notes:  # not a warning: the site has it all, an LMS file what its format can
+            log.info(note.render(os.getcwd()).replace(": warning: ", ": ", 1))
         if self.session is not None:
             self.session.files_ready(static_i18n.current_language(config), files, generated)
         return files

@@ -37,6 +37,15 @@ def page_url(markdown: str, language: str, source_language: str, directory_urls:
     return path if language == source_language else f"{language}/{path}"
 
 
+EXPORTS = "exports"
+
+
+def export_path(quiz_id: str, language: str, suffix: str) -> str:
+    """Where a quiz's LMS export in `language` goes, relative to the exports folder (`quizpages export --out`)
+    or, under `exports/`, to the built site: `<language>/<quiz id><suffix>`."""
+    return f"{language}/{quiz_id}{suffix}"
+
+
 def output_path(markdown: str, language: str, source_language: str) -> str:
     """Where a page's Markdown file is in a rendered site's layout: the source language at the root,
     every other language under ``<lang>/``."""

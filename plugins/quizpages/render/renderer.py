@@ -99,8 +99,10 @@ class Renderer:
     def __init__(self, quizzes: dict[str, Quiz], languages: tuple[str, ...],
                  override_dirs: tuple[str, ...] = (), strings_dirs: tuple[str, ...] = (),
                  allowed_html: tuple[str, ...] = (), kinds: Registry = KINDS, markdown_links: bool = False,
-                 language_names: dict[str, str] | None = None, directory_urls: bool = True):
+                 language_names: dict[str, str] | None = None, directory_urls: bool = True,
+                 downloads: tuple[tuple[str, str], ...] = ()):
         self.quizzes = quizzes
+        self.downloads = downloads  # (format name, file suffix) of each LMS export the site publishes
         self.directory_urls = directory_urls  # MkDocs' use_directory_urls: the form of page URLs
         self.language_names = language_names or {}  # the site's own names of its languages
         self.kinds = kinds
@@ -256,6 +258,10 @@ class Renderer:
         label = strings("next_quiz", title=title) if title else strings("next_quiz_untitled")
         return {"link": _safe_link(link), "label": label, "only_in": only_in}
 
+    def context(self, language: str) -> _Context:
+        """What a kind's `view`, `self_check` and `export` get: the texts in `language`, as pages show them."""
+        return _Context(self, language)
+
     def question(self, question: Question, number: int, language: str) -> RenderedQuestion:
         kind = self.kinds.of(question)
         context = _Context(self, language)
@@ -310,7 +316,16 @@ class Renderer:
             next=self.next_quiz(quiz, language),
             site_root=layout.relative_url(self.page_url(quiz.id, language), ""),
             ui=self.script_strings(language, checks),
+            downloads=self.download_links(quiz, language),
         )
+
+    def download_links(self, quiz: Quiz, language: str) -> list[dict]:
+        """The LMS exports the site publishes of `quiz` in `language`: each format's name and link."""
+        strings = self.strings(language)
+        here = self.page_url(quiz.id, language)
+        return [{"label": strings(f"export.{name}"), "link": layout.relative_url(
+                    here, layout.EXPORTS + "/" + layout.export_path(quiz.id, language, suffix))}
+                for name, suffix in self.downloads]
 
     SCRIPT_STRINGS = ("progress.", "print.")
     """Strings quizpages.js shows on every quiz page; the self-check's come with the kinds of the page."""

@@ -13,6 +13,7 @@ import os
 from typing import Any
 
 from .config_source import ConfigSource, SettingsError, find_config, read_config
+from .markdown_settings import read_extensions
 from .options import BY_NAME, OptionError, check_options, check_value, unknown_option
 from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site, site_warnings
 
@@ -43,6 +44,8 @@ def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[st
         custom_dir=os.path.join(root, custom_dir) if custom_dir is not None else None,
         cache=values["cache"], cache_dir=os.path.join(root, values["cache_dir"]), enabled=values["enabled"],
         use_directory_urls=data.get("use_directory_urls", True) is not False, i18n=i18n,
+        exports=values["exports"], site_url=str(data["site_url"]) if data.get("site_url") else None,
+        **_markdown(data),
     )
     if not errors:
         for setting, message in check_site(settings):
@@ -136,6 +139,7 @@ def _plugin_settings(entries: list[tuple[list, str, Any]], source: ConfigSource,
                                                 "quizpages:` under `plugins:`, with `languages: [en, ko]` under it)"))
     values["languages"] = tuple(values["languages"])
     values["allowed_html"] = tuple(values["allowed_html"])
+    values["exports"] = tuple(values["exports"])
     return values, i18n
 
 
@@ -158,6 +162,12 @@ def _i18n(options: Any) -> I18nSettings | None:
             default = build = locale == only
         languages.append(I18nLanguage(locale, str(entry.get("name") or locale), default, build))
     return I18nSettings(str(options.get("docs_structure") or "suffix"), tuple(languages))
+
+
+def _markdown(data: dict) -> dict:
+    """The site's Markdown extensions and their settings (see markdown_settings), as merged from the files."""
+    names, configs = read_extensions(data.get("markdown_extensions"))
+    return {"markdown_extensions": names, "mdx_configs": configs}
 
 
 def _path_of(setting: str, plugin_paths: dict[str, list]) -> list:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..export import FORMATS
 from ..model.fields import LANGUAGE_PATTERN
 
 BOOL, TEXT, TEXT_LIST, OPTIONAL_TEXT = "bool", "text", "text list", "optional text"
@@ -39,6 +40,9 @@ OPTIONS: tuple[Option, ...] = (
                                 "unchanged ones."),
     Option("cache_dir", TEXT, ".cache/quizpages",
            "Where the cache lives, relative to mkdocs.yml. Safe to delete at any time."),
+    Option("exports", TEXT_LIST, (),
+           f"LMS export formats to publish with the site ({', '.join(FORMATS)}): each quiz page then offers its "
+           "files under \"Download for your LMS\"."),
 )
 BY_NAME = {option.name: option for option in OPTIONS}
 
@@ -61,6 +65,9 @@ def _describe(value: Any) -> str:
     return "an empty value" if value is None else "a value"
 
 
+_EXAMPLES = {"languages": "[en, ko]", "exports": "[gift, qti3]"}
+
+
 def check_value(option: Option, value: Any) -> Any:
     """`value` as the option's type, or OptionError with a message saying what to write."""
     if option.type == BOOL:
@@ -76,7 +83,7 @@ def check_value(option: Option, value: Any) -> Any:
                               f"(Write `{option.name}: {option.default or 'strings'}`)")
         return value
     if option.type == TEXT_LIST:
-        example = "[en, ko]" if option.name == "languages" else "[kbd, sub]"
+        example = _EXAMPLES.get(option.name, "[kbd, sub]")
         if not isinstance(value, (list, tuple)):
             raise OptionError(f"expected a list such as {example}, not {_describe(value)} "
                               f"(Write `{option.name}: {example}`)")
@@ -112,4 +119,8 @@ def check_options(values: dict[str, Any]) -> list[tuple[str, str]]:
         elif language in seen:
             problems.append((f"languages[{index}]", f"'{language}' is listed twice (List each language once)"))
         seen.add(language)
+    for index, name in enumerate(values.get("exports", ())):
+        if name not in FORMATS:
+            problems.append((f"exports[{index}]", f"'{name}' is not an export format "
+                                                  f"(Use some of {', '.join(FORMATS)}: `exports: [gift, qti3]`)"))
     return problems

@@ -8,7 +8,7 @@ so the build and every command agree on what a site's settings mean.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .options import BY_NAME
 
@@ -55,6 +55,12 @@ class SiteSettings:
     enabled: bool = True
     use_directory_urls: bool = True
     i18n: I18nSettings | None = None
+    exports: tuple[str, ...] = ()  # the LMS export formats the site publishes
+    site_url: str | None = field(default=None, compare=False)  # where exports' links lead; pages need it not
+    # The site's Markdown, as MkDocs reads it, for exports in HTML: extension names (or objects) and their
+    # settings. Not compared: under `mkdocs serve` another plugin's extension object is new at every build.
+    markdown_extensions: tuple = field(default=(), compare=False)
+    mdx_configs: dict = field(default_factory=dict, compare=False)
 
     @property
     def source_language(self) -> str:

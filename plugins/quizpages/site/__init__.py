@@ -9,16 +9,18 @@ parts together, so the build and the commands cannot disagree on settings.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cache import BuildCache, inputs_key, inputs_stamp
+from ..export import FORMATS, Format, Html, MarkdownSetupError, SiteAddress, export
 from ..kinds import KINDS, Registry
-from ..model import Problem
+from ..model import Problem, Quiz, Source, error, layout
 from ..model.problems import sort_key
 from ..render import Renderer, Strings, strings_problems
 from ..render.renderer import OVERRIDE_SUBDIR
 from ..settings import SiteSettings
-from .generated_pages import GeneratedPage, page_urls, pages_of_language
+from ..settings.markdown_settings import resolve
+from .generated_pages import GeneratedFile, GeneratedPage, page_urls, pages_of_language
 from .library import Catalog, QuizLibrary
 
 
@@ -30,6 +32,8 @@ class BuildPages:
     problems: list[Problem] | None  # to report, once per site build; None when already reported
     cache_stats: str = ""  # hits and misses of the build cache, for the debug log
     page_urls: frozenset[str] | None = None  # every generated page's URL, every language; None: as before
+    files: list[GeneratedFile] = field(default_factory=list)  # the LMS exports the site publishes (`exports:`)
+    export_notes: list[Problem] = field(default_factory=list)  # what those files left out (not warnings)
 
 
 class QuizSite:
@@ -46,6 +50,8 @@ class QuizSite:
         self._inputs = inputs_stamp(self._input_folders, kinds)
         self._start()
         self._prerendered: dict[str, list[GeneratedPage]] = {}
+        self._prerendered_files: dict[str, tuple[list[GeneratedFile], list[Problem]]] = {}
+        self._html: Html | None = None  # the site's Markdown for published exports, made when first needed
 
     def _start(self) -> None:
         self.build_cache = self._build_cache() if self.use_cache else None
@@ -65,7 +71,8 @@ class QuizSite:
         settings = self.settings
         names = tuple((lang, settings.language_name(lang)) for lang in self.languages)
         return BuildCache(os.path.join(settings.cache_path, "build"),
-                          inputs_key((self.languages, settings.allowed_html, names, settings.use_directory_urls),
+                          inputs_key((self.languages, settings.allowed_html, names, settings.use_directory_urls,
+                                      settings.exports),
                                      self._input_folders,
                                      self.kinds),
                           self.kinds)
@@ -93,7 +100,8 @@ class QuizSite:
         names = {lang: name for lang in self.languages if (name := settings.language_name(lang))}
         renderer = Renderer(catalog.quizzes, self.languages, settings.override_dirs, settings.strings_dirs,
                             settings.allowed_html, self.kinds, markdown_links, names,
-                            settings.use_directory_urls)
+                            settings.use_directory_urls,
+                            tuple((name, FORMATS[name].suffix) for name in settings.exports))
         renderer.check_overrides()
         return renderer
 
@@ -126,6 +134,50 @@ class QuizSite:
         """The problems of the site's own strings files (`strings_dir`); their wrong entries are not used."""
         return strings_problems(self.languages, self.settings.strings_dirs,
                                 frozenset(kind.section for kind in self.kinds))
+
+    # -- LMS exports ------------------------------------------------------------------------
+
+    def markdown_html(self) -> Html:
+        """The site's Markdown, as MkDocs would set it up, turning text into HTML for exports. Raises
+        MarkdownSetupError when an extension or its settings cannot be used."""
+        settings = self.settings
+        try:
+            extensions, configs = resolve(list(settings.markdown_extensions)), resolve(settings.mdx_configs)
+        except Exception as exc:  # a `!!python/name:` naming something that is not installed
+            raise MarkdownSetupError(f"{type(exc).__name__}: {exc}") from None
+        return Html(extensions, configs)
+
+    def export(self, quiz: Quiz, language: str, format: Format, renderer: Renderer,
+               html: Html) -> tuple[bytes, list[Problem]]:
+        """`quiz` in `language` as a file of `format`, with the warnings naming what it left out."""
+        settings = self.settings
+        address = SiteAddress(settings.site_url, self.source_language, settings.use_directory_urls)
+        return export(quiz, language, format, renderer.context(language), self.kinds, html,
+                      renderer.strings(language), address)
+
+    def published_exports(self, catalog: Catalog, renderer: Renderer, language: str
+                          ) -> tuple[list[GeneratedFile], list[Problem]]:
+        """The LMS exports the site publishes (`exports:`) of every quiz in `language`, and what they left out."""
+        if not self.settings.exports:
+            return [], []
+        if self._html is None:
+            try:
+                self._html = self.markdown_html()
+            except MarkdownSetupError as exc:  # reported with the quizzes' problems: a build fails, `serve` goes on
+                where = Source(self.settings.config_file or "mkdocs.yml")
+                return [], [error(where, f"plugins.quizpages.exports: the site's markdown_extensions cannot be used "
+                                         f"for LMS exports: {exc}", "Make sure every extension listed is installed")]
+        files, problems = [], []
+        for quiz in catalog.quizzes.values():
+            if language not in quiz.languages:
+                continue
+            for name in self.settings.exports:
+                format = FORMATS[name]
+                data, left_out = self.export(quiz, language, format, renderer, self._html)
+                files.append(GeneratedFile(language, layout.EXPORTS + "/" + layout.export_path(quiz.id, language,
+                                                                                                format.suffix), data))
+                problems += left_out
+        return files, problems
 
     def pages(self, catalog: Catalog, renderer: Renderer, language: str) -> list[GeneratedPage]:
         """Every generated page of `language`: its quizzes (or their error pages) and its quiz index."""
@@ -162,15 +214,23 @@ class QuizSite:
             return BuildPages([], None)
         prerendered = self._prerendered.pop(building, None) if building is not None else None
         if prerendered is not None:
-            return BuildPages(prerendered, None)
+            files, left_out = self._prerendered_files.pop(building, ([], []))
+            return BuildPages(prerendered, None, files=files, export_notes=left_out)
         if self.build_cache is not None:
             self.build_cache.hits = self.build_cache.misses = 0  # counted per site build
         catalog = self.load()
         renderer = self.renderer(catalog)
         languages = self.languages if building is None else (building,)
         pages = [page for language in languages for page in self.pages(catalog, renderer, language)]
+        files, left_out = [], []
+        for language in languages:
+            made, notes = self.published_exports(catalog, renderer, language)
+            files += made
+            left_out += notes
         if building == self.source_language and not serving:
             self._prerendered = {lang: self.pages(catalog, renderer, lang) for lang in self.languages[1:]}
+            self._prerendered_files = {lang: self.published_exports(catalog, renderer, lang)
+                                       for lang in self.languages[1:]}
             self.library.forget()
         stats = ""
         if self.build_cache is not None:
@@ -179,6 +239,8 @@ class QuizSite:
             cache = self.build_cache
             written = cache.save(prune=not serving, release=not serving)  # `serve` keeps it for the next rebuild
             stats = f"{cache.hits} hits, {cache.misses} misses, {'written' if written else 'unchanged'}"
-        report = (sorted(catalog.problems + self.site_problems(renderer), key=sort_key)
+        failed = [problem for problem in left_out if problem.is_error]  # the site's Markdown, not one quiz
+        left_out = [problem for problem in left_out if not problem.is_error]
+        report = (sorted(catalog.problems + self.site_problems(renderer) + failed, key=sort_key)
                   if building in (None, self.source_language) else None)
-        return BuildPages(pages, report, stats, page_urls(catalog, renderer))
+        return BuildPages(pages, report, stats, page_urls(catalog, renderer), files, left_out)

@@ -24,6 +24,15 @@ class GeneratedPage:
     is_quiz: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class GeneratedFile:
+    """A file the site publishes besides its pages (an LMS export), at `path` in the built site."""
+
+    language: str
+    path: str
+    content: bytes
+
+
 def pages_of_language(catalog: Catalog, renderer: Renderer, language: str, base: str | None = None,
                       cache: BuildCache | None = None) -> list[GeneratedPage]:
     """Every generated page of `language`; `base` is what error pages show paths relative to.

@@ -1,0 +1,123 @@
+"""GIFT, Moodle's text format for questions: one file per quiz and language.
+
+Texts are written as `[markdown]` (the author's Markdown; Moodle renders it), with
+GIFT's special characters escaped and every line break written as `\\n`, since a
+blank line ends a GIFT question. GIFT holds one answer set per question and has no
+ordering questions and no hints: those are left out, and said so.
+"""
+
+from __future__ import annotations
+
+from ..kinds import assessment as a
+from .format import Format, Writer
+from .items import ExportItem, ExportQuiz
+from .numbers import moodle_percent, number, share_note
+
+_SPECIAL = str.maketrans({"\\": "\\\\", "~": "\\~", "=": "\\=", "#": "\\#", "{": "\\{", "}": "\\}", ":": "\\:",
+                          "\n": "\\n", "\r": ""})
+
+
+def escape(text: str) -> str:
+    """`text` as GIFT reads it back: its special characters escaped, its lines joined with `\\n`."""
+    return text.strip().translate(_SPECIAL)
+
+
+def _markdown(text: str | None) -> str:
+    # "->" separates a matching pair; Moodle looks for it before it reads escapes, so it is written as "-\>",
+    # which Markdown shows as "->"
+    return escape(text or "").replace("->", "-\\>")
+
+
+def _feedback(text: str | None) -> str:
+    return f"#{_markdown(text)}" if text else ""
+
+
+def _general(item: ExportItem, writer: Writer, extra: str | None = None) -> str:
+    """The general feedback (`####`): the explanation, after the model answer of an essay."""
+    text = "\n\n".join(part for part in (extra, item.explanation) if part)
+    return f"\n\t####{_markdown(text)}" if text else ""
+
+
+def _answers(item: ExportItem, writer: Writer) -> str | None:
+    """The answer set of `item`, inside its braces, or None when GIFT cannot hold the question."""
+    interaction = item.interaction
+    if isinstance(interaction, a.SingleChoice):
+        return "".join(f"\n\t{'=' if o.correct else '~'}{_markdown(o.text)}{_feedback(o.feedback)}"
+                       for o in interaction.options)
+    if isinstance(interaction, a.MultipleResponse):
+        note = share_note(interaction)
+        if note:
+            writer.leave_out(item, "the exact partial credit", note,
+                             "Import with 'Nearest grade if not listed', or use Moodle XML's or QTI's export")
+        return "".join(f"\n\t~%{moodle_percent(interaction.weight(o))}%{_markdown(o.text)}{_feedback(o.feedback)}"
+                       for o in interaction.options)
+    if isinstance(interaction, a.TrueFalse):
+        return "T" if interaction.answer else "F"
+    if isinstance(interaction, a.NumericEntry):
+        answer, low, high = interaction.answer, interaction.low, interaction.high
+        if low == high == answer:
+            return f"#{number(answer)}"
+        if abs((answer - low) - (high - answer)) <= 1e-9 * max(1.0, abs(answer)):
+            return f"#{number(answer)}:{number(high - answer)}"
+        # a range not centred on the answer: the answer itself first, so Moodle shows it as the right one
+        return f"#\n\t={number(answer)}:0\n\t={number(low)}..{number(high)}"
+    if isinstance(interaction, a.Match):
+        lefts = [f"\n\t={_markdown(pair.left)} -> {escape(writer.html.plain(pair.right))}"
+                 for pair in interaction.pairs]
+        extra = [f"\n\t= -> {escape(writer.html.plain(text))}" for text in interaction.distractors]
+        return "".join(lefts + extra)
+    if isinstance(interaction, a.TextEntry):
+        if len(interaction.blanks) != 1:
+            writer.leave_out(item, "the question", f"it has {len(interaction.blanks)} blanks, and a GIFT question "
+                                                   "holds one answer set", "Export to Moodle XML (a Cloze question) "
+                                                                           "or QTI to keep it")
+            return None
+        blank = interaction.blanks[0]
+        if blank.case_sensitive:
+            writer.leave_out(item, "the case sensitivity of its blank", "GIFT short answers always ignore case",
+                             "Export to Moodle XML or QTI to keep it")
+        return "".join(f"={escape(answer)} " for answer in blank.accepted).rstrip()
+    if isinstance(interaction, a.ExtendedText):
+        return ""
+    writer.leave_out(item, "the question", "GIFT has no question type for it"
+                     + (" (no ordering questions)" if isinstance(interaction, a.Order) else ""),
+                     "Export to Moodle XML or QTI to keep it")
+    return None
+
+
+def _question(item: ExportItem, writer: Writer) -> str | None:
+    answers = _answers(item, writer)
+    if answers is None:
+        return None
+    if item.hint:
+        writer.leave_out(item, "the hint", "GIFT has no place for hints", "Export to Moodle XML or QTI to keep it")
+    interaction = item.interaction
+    model = None
+    if isinstance(interaction, a.ExtendedText):
+        model = f"**{writer.strings('answer')}**\n\n{interaction.model_answer}"
+    general = _general(item, writer, model)
+    prompt = item.prompt
+    if isinstance(interaction, a.NumericEntry) and interaction.unit:
+        prompt += "\n\n" + writer.strings("numeric.unit", unit=interaction.unit)
+    text = _markdown(prompt)
+    if isinstance(interaction, a.TextEntry):
+        # the answer set stands where the blank is (GIFT's "missing word"), the rest of the text around it
+        before, _, after = text.partition(escape(a.blank_marker(1)))
+        return f"::{escape(item.name)}::[markdown]{before}{{{answers}{general}}}{after}"
+    body = answers if not general and "\n" not in answers else f"{answers}{general}\n"
+    return f"::{escape(item.name)}::[markdown]{text}{{{body}}}"
+
+
+def write(export: ExportQuiz, writer: Writer) -> bytes:
+    # Moodle puts the questions in this category (created under the one chosen on import); "/" would nest
+    title = writer.html.plain(export.title).replace("/", "//")
+    blocks = [f"// {export.quiz.id} ({export.language}), exported by quizpages\n$CATEGORY: {title} ({export.language})"]
+    for item in export.items:
+        question = _question(item, writer)
+        if question is not None:
+            blocks.append(f"// {item.label}\n{question}")
+    return ("\n\n".join(blocks) + "\n").encode("utf-8")
+
+
+FORMAT = Format(name="gift", label="GIFT", suffix=".gift", write=write,
+                doc="Moodle's GIFT text format")

@@ -1,0 +1,72 @@
+"""The site's Markdown as HTML, for formats that take HTML (QTI, Moodle XML), and as plain text.
+
+Made with Python-Markdown and the site's own `markdown_extensions` (what MkDocs would use),
+so code spans, fenced code, tables and Korean read as on the site's pages.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from html.parser import HTMLParser
+
+import markdown
+
+
+class MarkdownSetupError(ValueError):
+    """The site's Markdown extensions cannot be used; the message says which and why."""
+
+
+class Html:
+    """Markdown -> HTML with one site's extensions; one converter, reset between texts."""
+
+    def __init__(self, extensions: list | tuple = (), configs: dict | None = None):
+        try:
+            self._markdown = markdown.Markdown(extensions=list(extensions), extension_configs=dict(configs or {}))
+        except Exception as exc:  # an extension that is not installed, or settings it refuses
+            raise MarkdownSetupError(f"{type(exc).__name__}: {exc}") from None
+        self._memo: dict[str, str] = {}
+
+    def __call__(self, text: str | None) -> str:
+        """`text` as HTML blocks ("" for None)."""
+        if not text:
+            return ""
+        if text not in self._memo:
+            if len(self._memo) > 4096:  # a long `mkdocs serve` keeps one; texts a format asks for twice are recent
+                self._memo.clear()
+            self._markdown.reset()
+            self._memo[text] = self._markdown.convert(text).strip()
+        return self._memo[text]
+
+    def inline(self, text: str | None) -> str:
+        """`text` as HTML, without the paragraph around it when it is one paragraph (an option's text)."""
+        return unwrap_paragraph(self(text))
+
+    def plain(self, text: str | None) -> str:
+        """`text` as the plain text a reader sees, for places that take no markup (a matching answer)."""
+        return plain_text(self(text))
+
+
+_ONE_PARAGRAPH = re.compile(r"\A<p>((?:(?!</?p[ >]).)*)</p>\Z", re.S)
+
+
+def unwrap_paragraph(html: str) -> str:
+    match = _ONE_PARAGRAPH.match(html)
+    return match.group(1) if match else html
+
+
+class _Text(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def plain_text(html: str) -> str:
+    """The text of `html`, its whitespace collapsed."""
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return " ".join(unescape("".join(parser.parts)).split())

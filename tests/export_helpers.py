@@ -1,0 +1,107 @@
+"""Shared by the export tests: a quiz with hostile text, running `quizpages export` in process, and each
+question's key as the site's own self-check holds it."""
+
+from __future__ import annotations
+
+import os
+from contextlib import redirect_stderr, redirect_stdout
+from io import StringIO
+from pathlib import Path
+
+from quizpages.cli import main
+from quizpages.settings import read_settings
+from quizpages.site import QuizSite
+
+# Every character GIFT treats as special, code, a code block, pasted HTML, full-width digits, "->" where
+# GIFT reads a matching pair, and Korean; one blank (a short answer), case-sensitive; a range not centred
+# on its answer; a match without distractors.
+HOSTILE = """\
+title:
+  en: "Edge cases: {braces} = ~tilde #hash"
+  ko: "경계 사례: {중괄호} = ~물결 #해시"
+questions:
+  - id: specials
+    kind: multiple_choice
+    question:
+      en: "Which holds for `a = {b: ~c}` # d?"
+      ko: "`a = {b: ~c}` # d 에 대해 맞는 것은?"
+    options:
+      - {en: "x -> y: {z}", ko: "x -> y: {z} 한국어"}
+      - "<b>pasted</b> HTML = fine"
+      - "full-width ２．５ ~ 2.5"
+    answer: A
+    hint: {en: "Look at the arrow.", ko: "화살표를 보세요."}
+    feedback:
+      B: {en: "No: {not this}.", ko: "아니요: {이것 아님}."}
+  - id: one-blank
+    kind: fill_in
+    question:
+      en: "The file is called [___] on every node."
+      ko: "모든 노드에서 파일 이름은 [___]입니다."
+    blanks:
+      - accept: [Dockerfile, "{weird}=name"]
+        case_sensitive: true
+  - id: off-centre
+    kind: numeric
+    question: {en: "Pick a port number.", ko: "포트 번호를 고르세요."}
+    answer: 8080
+    range: [8000, 9000]
+    unit: {en: TCP port, ko: TCP 포트}
+  - id: code-task
+    kind: hands_on
+    question:
+      en: |
+        Print the pods:
+
+        ```bash
+        kubectl get pods -o jsonpath='{.items[*].metadata.name}' # all = names
+        ```
+      ko: |
+        파드를 출력하세요:
+
+        ```bash
+        kubectl get pods -o jsonpath='{.items[*].metadata.name}' # all = names
+        ```
+    answer: |
+      ```bash
+      kubectl get pods
+      ```
+"""
+
+
+def add_hostile_quiz(site: Path) -> Path:
+    path = site / "content" / "quizzes" / "edge-cases.yml"
+    path.write_text(HOSTILE, encoding="utf-8")
+    return path
+
+
+def export(site: Path, *args: str) -> tuple[int, str, str]:
+    """`quizpages export ARGS` run in `site`, in this process: (exit code, stdout, stderr)."""
+    out, err = StringIO(), StringIO()
+    here = os.getcwd()
+    os.chdir(site)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main(["export", *args])
+            except SystemExit as exc:  # argparse's exit on a bad command line
+                code = exc.code
+    finally:
+        os.chdir(here)
+    return code, out.getvalue(), err.getvalue()
+
+
+def site_quizzes(site: Path):
+    """The site's QuizSite, its loaded catalog and renderer."""
+    settings, _ = read_settings(str(site / "mkdocs.yml"))
+    quiz_site = QuizSite(settings, use_cache=False)
+    catalog = quiz_site.load()
+    return quiz_site, catalog, quiz_site.renderer(catalog)
+
+
+def keys(site: Path, quiz_id: str, language: str) -> dict[str, dict | None]:
+    """Question id -> its key as the page's self-check holds it (None for a kind readers check themselves)."""
+    quiz_site, catalog, renderer = site_quizzes(site)
+    quiz = catalog.quizzes[quiz_id]
+    ctx = renderer.context(language)
+    return {q.id: quiz_site.kinds.of(q).self_check(q, ctx) for q in quiz.questions_in(language)}

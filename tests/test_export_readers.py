@@ -1,0 +1,346 @@
+"""The exported files as the formats' own tools read them: GIFT by gift-pegjs, QTI 3.0 items scored by the
+@citolab/qti-components player in Chromium, QTI 2.1 items converted by @citolab/qti-convert and scored the
+same way, and Moodle XML checked against Moodle's documented format. Every question's right answer must
+be the quiz's own key, as the site's self-check holds it."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+
+import pytest
+from conftest import copy_site
+from export_helpers import add_hostile_quiz, export, keys, site_quizzes
+from lxml import etree
+
+import oracles
+from quizpages.export import FORMATS, file_name
+from quizpages.export.html_text import plain_text
+from quizpages.export.numbers import MOODLE_FRACTIONS
+
+QUIZZES = ["ai-ml/kubeflow-trainer", "ai-ml/kubeflow-trainer-practice", "edge-cases"]
+LANGUAGES = ["en", "ko"]
+CASES = [(quiz, language) for quiz in QUIZZES for language in LANGUAGES]
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """The bundled site and a quiz of hostile text, exported in every format."""
+    site = copy_site(tmp_path_factory.mktemp("exported"))
+    add_hostile_quiz(site)
+    code, out, err = export(site, *[arg for name in FORMATS for arg in ("--format", name)])
+    assert code == 0, out + err
+    return site
+
+
+def _file(site, quiz: str, language: str, format: str) -> bytes:
+    return (site / "exports" / file_name(quiz, language, FORMATS[format])).read_bytes()
+
+
+def _questions(site, quiz_id: str, language: str):
+    """(question, its texts in `language` as Markdown through `ctx`) of the quiz, by id."""
+    quiz_site, catalog, renderer = site_quizzes(site)
+    return {q.id: q for q in catalog.quizzes[quiz_id].questions_in(language)}, renderer.context(language)
+
+
+# -- GIFT, read by gift-pegjs ---------------------------------------------------------------------------
+
+def _gift_text(value: dict | str | None) -> str:
+    text = value["text"] if isinstance(value, dict) else value or ""
+    return text.replace("-\\>", "->")  # how the export writes "->" outside a pair (Markdown shows "->")
+
+
+@pytest.mark.parametrize("quiz_id, language", CASES)
+def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
+    """Question types, texts, right answers, weights, tolerance or range, and pairs, as in the quiz."""
+    parsed = oracles.parse_gift(_file(exported, quiz_id, language, "gift").decode("utf-8"))
+    questions, ctx = _questions(exported, quiz_id, language)
+    key = keys(exported, quiz_id, language)
+    assert parsed[0]["type"] == "Category"
+    assert parsed[0]["title"] == f"{plain_text(ctx.text(_quiz_title(exported, quiz_id)))} ({language})"
+    for entry in parsed[1:]:
+        question = questions[entry["title"]]
+        check = key[question.id]
+        stem = _gift_text(entry["stem"])
+        if entry["type"] != "Short":  # a short answer's stem has "_____" where the blank is
+            assert stem.startswith(ctx.text(question.prompt)), question.id
+        if check is None:
+            assert entry["type"] == "Essay", question.id
+        elif check["type"] == "choice" and entry["type"] == "TF":
+            assert entry["isTrue"] == (check["answer"] == "true")
+        elif check["type"] == "choice":
+            assert entry["type"] == "MC"
+            right = [i for i, choice in enumerate(entry["choices"]) if choice["isCorrect"]]
+            assert right == [ord(check["answer"]) - ord("A")], question.id
+            assert [_gift_text(c["text"]) for c in entry["choices"]] == [ctx.text(o) for o in question.body.options]
+        elif check["type"] == "choices":
+            weights = [choice["weight"] for choice in entry["choices"]]
+            right = [i for i, w in enumerate(weights) if w > 0]
+            assert right == [ord(letter) - ord("A") for letter in check["answer"]], question.id
+            assert sum(w for w in weights if w > 0) == pytest.approx(100, abs=1e-3)
+            assert sum(w for w in weights if w < 0) == pytest.approx(-100, abs=1e-3)
+        elif check["type"] == "match":
+            pairs = entry["matchPairs"]
+            lefts = [p for p in pairs if p["subquestion"]["text"]]
+            assert [_gift_text(p["subquestion"]) for p in lefts] == [ctx.text(p.left) for p in question.body.pairs]
+            assert [p["subanswer"] for p in lefts] == [ctx.raw(p.right) for p in question.body.pairs]
+            assert [p["subanswer"] for p in pairs if not p["subquestion"]["text"]] == [
+                ctx.raw(d) for d in question.body.distractors]
+        elif check["type"] == "number":
+            # one answer is read as the answer itself, several as a list of weighted ones
+            choices = entry["choices"] if isinstance(entry["choices"], list) else [{"text": entry["choices"]}]
+            assert choices[0]["text"]["number"] == float(check["answer"])
+            covered = [(c["text"]["numberLow"], c["text"]["numberHigh"]) if c["text"]["type"] == "high-low" else
+                       (c["text"]["number"] - c["text"].get("range", 0),
+                        c["text"]["number"] + c["text"].get("range", 0)) for c in choices]
+            assert (min(low for low, _ in covered), max(high for _, high in covered)) == pytest.approx(
+                (check["low"], check["high"]))
+        elif check["type"] == "blanks":
+            assert entry["type"] == "Short" and len(check["blanks"]) == 1
+            assert [_gift_text(c["text"]) for c in entry["choices"]] == check["blanks"][0]["accept"]
+            assert stem.count("_____") == 1  # where the blank is: the answer set stands there
+        else:
+            pytest.fail(f"{question.id}: GIFT holds a {check['type']} question it said it leaves out")
+        if question.explanation and check is not None:
+            assert _gift_text(entry["globalFeedback"]) == ctx.text(question.explanation), question.id
+
+
+def _quiz_title(site, quiz_id: str):
+    quiz_site, catalog, renderer = site_quizzes(site)
+    return catalog.quizzes[quiz_id].title
+
+
+# -- Moodle XML, against Moodle's documented format -------------------------------------------------------
+
+# https://docs.moodle.org/en/Moodle_XML_format: what each question type is written with
+COMMON = ("name/text", "questiontext/text", "generalfeedback/text", "penalty", "hidden")
+DOCUMENTED = {
+    "multichoice": ("defaultgrade", "single", "shuffleanswers", "answernumbering", "answer/text", "answer/feedback"),
+    "truefalse": ("defaultgrade", "answer/text", "answer/feedback"),
+    "shortanswer": ("defaultgrade", "usecase", "answer/text"),
+    "numerical": ("defaultgrade", "answer/text", "answer/tolerance"),
+    "matching": ("defaultgrade", "shuffleanswers", "subquestion/text", "subquestion/answer/text"),
+    "ordering": ("defaultgrade", "layouttype", "selecttype", "selectcount", "gradingtype", "answer/text"),
+    "essay": ("defaultgrade", "responseformat", "responserequired", "responsefieldlines", "graderinfo/text"),
+    "cloze": (),
+}
+GRADES = {round(100 / n, 5) for n in MOODLE_FRACTIONS} | {100.0, 0.0}
+CLOZE = re.compile(r"\{1:(SHORTANSWER|SHORTANSWER_C):((?:\\.|[^}])*)\}")
+
+
+def _fraction(answer) -> float:
+    return float(answer.get("fraction"))
+
+
+@pytest.mark.parametrize("quiz_id, language", CASES)
+def test_moodle_xml_follows_the_documented_format_with_the_quizs_key(exported, quiz_id, language):
+    """Every question type Moodle documents is written with its elements, grades from Moodle's list, and
+    the quiz's right answers; a category of the quiz comes first."""
+    root = etree.fromstring(_file(exported, quiz_id, language, "moodle"))
+    assert root.tag == "quiz"
+    category, *questions = root.findall("question")
+    assert category.get("type") == "category" and category.findtext("category/text").startswith("$course$/top/")
+    texts, ctx = _questions(exported, quiz_id, language)
+    key = keys(exported, quiz_id, language)
+    assert sorted(q.findtext("name/text") for q in questions) == sorted(texts)
+    for element in questions:
+        kind = element.get("type")
+        name = element.findtext("name/text")
+        check = key[name]
+        for path in COMMON + DOCUMENTED[kind]:
+            assert element.find(path) is not None, (name, kind, path)
+        assert element.find("questiontext").get("format") == "html"
+        answers = element.findall("answer")
+        if kind == "multichoice" and element.findtext("single") == "true":
+            assert [a.findtext("text") for a in answers if _fraction(a) == 100] == [
+                ctx_html(exported, ctx, texts[name].body.options[ord(check["answer"]) - ord("A")])]
+        elif kind == "multichoice":
+            right = [chr(ord("A") + i) for i, a in enumerate(answers) if _fraction(a) > 0]
+            assert right == check["answer"]
+            assert sum(_fraction(a) for a in answers if _fraction(a) > 0) == pytest.approx(100, abs=1e-3)
+            assert all(abs(_fraction(a)) in GRADES for a in answers), name
+        elif kind == "truefalse":
+            assert [a.findtext("text") for a in answers if _fraction(a) == 100] == [check["answer"]]
+        elif kind in ("shortanswer", "cloze"):
+            blanks = check["blanks"]
+            if kind == "shortanswer":
+                assert len(blanks) == 1 and [a.findtext("text") for a in answers] == blanks[0]["accept"]
+                assert element.findtext("usecase") == ("1" if blanks[0]["case"] else "0")
+            else:
+                codes = CLOZE.findall(element.findtext("questiontext/text"))
+                assert len(codes) == len(blanks) > 1
+                for (code, answers_text), blank in zip(codes, blanks):
+                    assert code == ("SHORTANSWER_C" if blank["case"] else "SHORTANSWER")
+                    accepted = [re.sub(r"\\(.)", r"\1", a).removeprefix("=") for a in answers_text.split("~")]
+                    assert accepted == blank["accept"]
+        elif kind == "numerical":
+            first = answers[0]
+            assert float(first.findtext("text")) == float(check["answer"])
+            ranges = [(float(a.findtext("text")) - float(a.findtext("tolerance")),
+                       float(a.findtext("text")) + float(a.findtext("tolerance"))) for a in answers]
+            bounds = (min(r[0] for r in ranges), max(r[1] for r in ranges))
+            assert bounds == pytest.approx((check["low"], check["high"]))
+        elif kind == "matching":
+            subs = element.findall("subquestion")
+            pairs = [(s.findtext("text"), s.findtext("answer/text")) for s in subs]
+            body = texts[name].body
+            assert [answer for text, answer in pairs if text] == [plain_text(ctx_html(exported, ctx, p.right))
+                                                                  for p in body.pairs]
+            assert len([1 for text, _ in pairs if not text]) == len(body.distractors)
+        elif kind == "ordering":
+            assert [a.findtext("text") for a in answers] == [ctx_html(exported, ctx, item)
+                                                             for item in texts[name].body.items]
+            assert [int(a.get("fraction")) for a in answers] == list(range(1, len(answers) + 1))
+        elif kind == "essay":
+            assert check is None and element.findtext("responseformat") in ("editor", "monospaced", "plain")
+            assert element.findtext("graderinfo/text")
+        if texts[name].hint:
+            assert element.find("hint/text") is not None
+
+
+def ctx_html(site, ctx, text) -> str:
+    """A text as the export writes an option: the site's Markdown, one paragraph unwrapped."""
+    quiz_site, _, _ = site_quizzes(site)
+    return quiz_site.markdown_html().inline(ctx.text(text))
+
+
+# -- QTI, scored in the @citolab/qti-components player -----------------------------------------------------
+
+@pytest.fixture(scope="module")
+def player(browser):
+    """The QTI 3.0 player page, served from tests/js-oracles (its node_modules), in headless Chromium;
+    every request must stay on the test server."""
+    from browser import Guard
+    from conftest import StaticServer
+
+    oracles.require()
+    with StaticServer(oracles.ORACLES) as server:
+        context = browser.new_context()
+        guard = Guard(server.origin)
+        guard.attach(context)
+        page = context.new_page()
+        guard.watch(page)
+        page.goto(server.origin + "/qti-player.html", wait_until="load")
+        page.wait_for_function("window.playerReady === true")
+        yield page
+        context.close()
+        guard.errors = [e for e in guard.errors if "favicon" not in e and "404" not in e]
+        guard.check()
+
+
+def _items(data: bytes) -> dict[str, bytes]:
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    return {name.removeprefix("items/").removesuffix(".xml"): archive.read(name)
+            for name in archive.namelist() if name.startswith("items/")}
+
+
+def _local(element) -> str:
+    return etree.QName(element).localname
+
+
+def _declarations(xml: bytes) -> list[dict]:
+    """Each response declaration: identifier, cardinality, base type, correct values, and the interaction's
+    choices (for building a wrong response)."""
+    root = etree.fromstring(xml)
+    choices = [c.get("identifier") for c in root.iter() if _local(c) in ("qti-simple-choice", "simpleChoice")]
+    found = []
+    for d in root.iter():
+        if _local(d) not in ("qti-response-declaration", "responseDeclaration"):
+            continue
+        values = [v.text for v in d.iter() if _local(v) in ("qti-value", "value")
+                  and _local(v.getparent()) in ("qti-correct-response", "correctResponse")]
+        found.append({"id": d.get("identifier"), "cardinality": d.get("cardinality"),
+                      "type": d.get("base-type") or d.get("baseType"), "correct": values, "choices": choices})
+    return found
+
+
+def _expected(check: dict | None) -> dict[str, object]:
+    """The correct responses the quiz's key calls for, by response identifier."""
+    if check is None:
+        return {}
+    kind = check["type"]
+    if kind == "choice":
+        return {"RESPONSE": [check["answer"]]}
+    if kind == "choices":
+        return {"RESPONSE": sorted(check["answer"])}
+    if kind == "blanks":
+        return {f"RESPONSE_{n}": [blank["accept"][0]] for n, blank in enumerate(check["blanks"], start=1)}
+    if kind == "number":
+        return {"RESPONSE": [float(check["answer"])]}
+    if kind == "order":
+        return {"RESPONSE": check["answer"]}
+    if kind == "match":
+        return {"RESPONSE": sorted(f"L{n} {letter}" for n, letter in enumerate(check["answer"], start=1))}
+    raise AssertionError(f"a self-check of type {kind} this test does not know")
+
+
+def _as_found(declaration: dict) -> list:
+    values = declaration["correct"]
+    if declaration["type"] == "float":
+        return [float(v) for v in values]
+    if declaration["cardinality"] in ("multiple",):
+        return sorted(values)
+    return values
+
+
+def _response(declaration: dict, values: list[str]):
+    return values[0] if declaration["cardinality"] == "single" else values
+
+
+def _wrong(declaration: dict):
+    """A response that is not fully right, built from the item alone."""
+    correct, kind = declaration["correct"], declaration["type"]
+    if kind == "string":
+        return "not-the-answer"
+    if kind == "float":
+        return str(float(correct[0]) + 1e6)
+    if declaration["cardinality"] == "ordered":
+        return list(reversed(correct))
+    if kind == "directedPair":
+        targets = [pair.split()[1] for pair in correct]
+        return [f"{pair.split()[0]} {targets[(i + 1) % len(targets)]}" for i, pair in enumerate(correct)]
+    if declaration["cardinality"] == "multiple":
+        return declaration["choices"]  # every option: the wrong ones take back what the right ones give
+    return next(choice for choice in declaration["choices"] if choice not in correct)
+
+
+def _score_every_item(player, items: dict[str, str], key: dict[str, dict | None]) -> None:
+    assert sorted(items) == sorted(key)
+    for name, xml in items.items():
+        declarations = _declarations(xml.encode("utf-8"))
+        assert {d["id"]: _as_found(d) for d in declarations if d["correct"]} == _expected(key[name]), name
+        player.evaluate("xml => window.loadItem(xml)", xml)
+        right = player.evaluate("r => window.scoreItem(r)", {d["id"]: _response(d, d["correct"])
+                                                              for d in declarations if d["correct"]})
+        if key[name] is None:  # written answers are scored by hand
+            assert right["score"] == 0 and not any(d["correct"] for d in declarations), name
+            assert "extended-text-interaction" in xml and 'external-scored="human"' in xml, name
+            continue
+        assert right["score"] == right["max"] == 1, (name, right)
+        wrong = player.evaluate("r => window.scoreItem(r)", {d["id"]: _wrong(d) for d in declarations})
+        assert wrong["score"] < 1, (name, wrong)
+
+
+@pytest.mark.parametrize("quiz_id, language", CASES)
+def test_qti3_items_score_in_the_player_with_the_quizs_key(exported, player, quiz_id, language):
+    """Each QTI 3.0 item loads in the player; its correct response is the quiz's key and scores full marks,
+    a wrong one less."""
+    items = {name: xml.decode("utf-8") for name, xml in _items(_file(exported, quiz_id, language, "qti3")).items()}
+    _score_every_item(player, items, keys(exported, quiz_id, language))
+
+
+@pytest.mark.parametrize("quiz_id, language", CASES)
+def test_qti21_items_convert_and_score_with_the_quizs_key(exported, player, quiz_id, language):
+    """Each QTI 2.1 item, converted to QTI 3.0 by qti-convert, scores the same way; its own correct response
+    is the quiz's key too."""
+    items = {name: xml.decode("utf-8") for name, xml in _items(_file(exported, quiz_id, language, "qti21")).items()}
+    key = keys(exported, quiz_id, language)
+    for name, xml in items.items():
+        declarations = _declarations(xml.encode("utf-8"))
+        assert {d["id"]: _as_found(d) for d in declarations if d["correct"]} == _expected(key[name]), name
+    converted = dict(zip(items, oracles.qti2_to_qti3(list(items.values()))))
+    for name, xml in converted.items():  # a written answer's human scoring is QTI 3's, added by the converter
+        if key[name] is None and 'external-scored="human"' not in xml:
+            converted[name] = xml.replace('identifier="SCORE"', 'identifier="SCORE" external-scored="human"', 1)
+    _score_every_item(player, converted, key)
