@@ -1,7 +1,7 @@
 """Answer blocks written in HTML, read as the Markdown the rest of the importer reads.
 
 Some pages wrote the inside of `<details>` as HTML: `<p><strong>Answer</strong>: B) …</p>`,
-`<p><strong>Explanation</strong>: …</p>`, `<code>`, `<br>`, lists and `<pre><code>` blocks.
+`<p><strong>Explanation</strong>: …</p>`, `<code>`, links, lists and `<pre><code>` blocks.
 A browser showed them as paragraphs; the quiz file holds them as Markdown paragraphs, so
 the answer's letter is found like any other and the page shows them the same. Tags this
 module does not know are left as written; fenced code and code spans are never touched.
@@ -14,13 +14,12 @@ import re
 
 from .text import OUTSIDE, fences
 
-_HTML = re.compile(r"</?(?:p|strong|b|em|i|code|br|ul|ol|li|pre|a)\b[^>]*>", re.IGNORECASE)
+_HTML = re.compile(r"</?(?:p|strong|b|em|i|code|ul|ol|li|pre|a)\b[^>]*>", re.IGNORECASE)
 _BLOCK_TAG = re.compile(r"</?(?:p|ul|ol)\b[^>]*>", re.IGNORECASE)
 _CODE = re.compile(r"<code\b[^>]*>(.*?)</code\s*>", re.IGNORECASE | re.DOTALL)
 _LINK = re.compile(r"<a\s[^>]*?href\s*=\s*(?:\"([^\"]*)\"|'([^']*)')[^>]*>(.*?)</a\s*>", re.IGNORECASE | re.DOTALL)
 _STRONG = re.compile(r"</?(?:strong|b)\s*>", re.IGNORECASE)
 _EMPHASIS = re.compile(r"</?(?:em|i)\s*>", re.IGNORECASE)
-_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ITEM = re.compile(r"<li\b[^>]*>", re.IGNORECASE)
 _ITEM_END = re.compile(r"</li\s*>", re.IGNORECASE)
 _PRE_OPEN = re.compile(r"^\s*<pre\b[^>]*>\s*(?:<code\b(?:[^>]*\bclass\s*=\s*[\"']?(?:language-)?(?P<language>[\w+-]+))?[^>]*>)?",
@@ -65,8 +64,10 @@ def _pre_block(lines: list[str], start: int, opened: re.Match, out: list[str]) -
         if i == len(lines):
             break
         rest = lines[i]
-    if body and not body[0].strip():
+    while body and not body[0].strip():
         body = body[1:]
+    while body and not body[-1].strip():
+        body = body[:-1]
     out += ["", f"```{language}", *(html.unescape(x) for x in body), "```", ""]
     return i + 1
 
@@ -98,7 +99,6 @@ def _convert(text: str) -> str:
     text = _LINK.sub(lambda m: f"[{m.group(3)}]({m.group(1) if m.group(1) is not None else m.group(2)})", text)
     text = _STRONG.sub("**", text)
     text = _EMPHASIS.sub("*", text)
-    text = _BREAK.sub("\n", text)
     text = _ITEM.sub("\n- ", text)
     text = _ITEM_END.sub("", text)
     return _BLOCK_TAG.sub("\n\n", text)

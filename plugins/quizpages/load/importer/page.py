@@ -219,7 +219,8 @@ class _Reader:
     # -- one question ----------------------------------------------------------------------
 
     def _question(self, region: list[int], block: AnswerBlock, first: bool) -> None:
-        material, start, body, unanswered = split_region(self.lines, self.states, region)
+        expected = self.previous.number + 1 if self.previous else 1
+        material, start, body, unanswered = split_region(self.lines, self.states, region, expected)
         pieces = self._pieces(material)
         loose_title = loose_text = loose_line = None
         if start is None:

@@ -56,11 +56,13 @@ def question_start(line: str, index: int) -> Start | None:
     return None
 
 
-def split_region(lines: list[str], fences: list[int], region: list[int]
+def split_region(lines: list[str], fences: list[int], region: list[int], expected: int = 1
                  ) -> tuple[list[int], Start | None, list[int], list[int]]:
     """The lines before an answer block, split: (material before the question, where the question
-    starts, its lines after that, lines of earlier questions that had no answer block of their own)."""
+    starts, its lines after that, lines of earlier questions that had no answer block of their own).
+    `expected` is the number the next question would have."""
     starts = [s for i in region if fences[i] == OUTSIDE and (s := question_start(lines[i], i))]
+    starts = [s for s in starts if not _a_step(lines, fences, region, starts, s, expected)]
     if not starts:
         return region, None, [], []
     at = {s.index for s in starts}
@@ -74,6 +76,24 @@ def split_region(lines: list[str], fences: list[int], region: list[int]
     material = [i for i in region if i < first]
     unanswered = [i for i in region if first <= i < start.index]
     return material, start, [i for i in region if i > start.index], unanswered
+
+
+def _a_step(lines: list[str], fences: list[int], region: list[int], starts: list[Start], item: Start,
+            expected: int) -> bool:
+    """Whether a numbered line is a step of a task written under a heading and a sentence ("### Roll back" /
+    "The release fails." / "1. Check the history." / "2. Undo it."), not a question: prose comes before it,
+    and it is not numbered as the next question, or the next line numbered after it continues its list."""
+    if item.form != ITEM or not any(fences[i] == OUTSIDE and HEADING_LINE.match(lines[i]) for i in region
+                                    if i < item.index):
+        return False
+    prose = any(lines[i].strip() and fences[i] == OUTSIDE and not HEADING_LINE.match(lines[i])
+                and not OPTION.match(lines[i]) for i in region if i < item.index)
+    if not prose:
+        return False
+    listed = any(s.form == ITEM and s.number == item.number + 1 and s.index > item.index and
+                 not any(fences[i] == OUTSIDE and OPTION.match(lines[i]) for i in range(item.index + 1, s.index))
+                 for s in starts)
+    return item.number != expected or listed
 
 
 def _starts_another(lines: list[str], fences: list[int], current: Start, later: Start) -> bool:
