@@ -86,6 +86,7 @@ def import_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[st
                  site_languages: tuple[str, ...] | None = None) -> tuple[list[ImportResult], list[Separate]]:
     """The quizzes the pages of one path make (in `languages` order; any may be missing): one quiz of the
     pages that translate the source language's page, and one quiz of each page that does not."""
+    site_languages = site_languages or languages
     present = tuple(lang for lang in languages if lang in pages)
     source = present[0]
     together, apart = [source], []
