@@ -61,8 +61,8 @@ def fit_next_link(quiz: Quiz, twins: dict[str, dict[str, str]], exists: Callable
         return replace(quiz, next=replace(quiz.next, link=fitted)), [import_warning(
             "next-link", path, line, f"the next quiz '{target}' was imported as one quiz per language; this "
             f"{quiz.languages[0]} quiz links its {quiz.languages[0]} quiz, '{fitted}'")]
-    if target is not None and own:
-        others = [lang for lang in quiz.languages if lang in own]
+    others = [lang for lang in quiz.languages if lang in own]
+    if others:
         return quiz, [import_warning(
             "next-link", path, line, f"the next quiz '{target}' was imported as one quiz per language; the "
             f"{', '.join(others)} page links it where it has no {', '.join(others)} page",
