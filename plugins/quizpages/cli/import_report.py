@@ -115,11 +115,13 @@ class ImportReport:
             "errors": self.errors,
         }
 
-    def print_json(self, out: TextIO = sys.stdout) -> None:
+    def print_json(self, out: TextIO | None = None) -> None:
+        out = out or sys.stdout  # looked up when called: a caller may have redirected it
         json.dump(self.data(), out, indent=2, ensure_ascii=False)
         out.write("\n")
 
-    def print_tables(self, out: TextIO = sys.stderr) -> None:
+    def print_tables(self, out: TextIO | None = None) -> None:
+        out = out or sys.stderr
         sections = [
             ("Import report", "", [("Pages read", self.pages_read), ("Pages without a quiz", len(self.without_quiz)),
                                    ("Pages that are not translations", len(self.separate)),
@@ -161,7 +163,8 @@ class Progress:
     """A line on stderr now and then while a long run goes on: every page on a terminal, rewritten in
     place; every `every` quizzes in a log when the run has at least `long` of them. Nothing for short runs."""
 
-    def __init__(self, total: int, out: TextIO = sys.stderr, every: int = 50, long: int = 100):
+    def __init__(self, total: int, out: TextIO | None = None, every: int = 50, long: int = 100):
+        out = out or sys.stderr
         self.total, self.out, self.every, self.done = total, out, every, 0
         self.live = out.isatty()
         self.logged = not self.live and total >= long

@@ -219,8 +219,7 @@ class _Reader:
     # -- one question ----------------------------------------------------------------------
 
     def _question(self, region: list[int], block: AnswerBlock, first: bool) -> None:
-        expected = self.previous.number + 1 if self.previous else 1
-        material, start, body, unanswered = split_region(self.lines, self.states, region, expected)
+        material, start, body, unanswered = split_region(self.lines, self.states, region)
         pieces = self._pieces(material)
         loose_title = loose_text = loose_line = None
         if start is None:
