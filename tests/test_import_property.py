@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from quizpages.cli.main import main
 
-EXAMPLES = int(os.environ.get("QUIZPAGES_IMPORT_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("QUIZPAGES_IMPORT_EXAMPLES", "30"))
 FIXTURES = ROOT / "tests" / "fixtures" / "import"
 LEARNING = "../../observability/prometheus.md"
 WORDS = {"en": {"answer": "Answer", "explanation": "Explanation", "summary": ("Show Answer", "Show answer"),
@@ -61,10 +61,12 @@ class Style:
     sections: bool
     start: str  # item, heading, titled, bold, label
     option: str  # "   - A) ", "- A) ", "A. ", "a) ", "* A) "
-    answer: str  # letter-text, letter, label-then-letter, parenthesised, html
-    explanation: str  # inline, own-line, html
+    answer: str  # letter-text, letter, label-then-letter, label-alone, parenthesised, html
+    explanation: str  # inline, own-line, plain (a paragraph after the answer), html
     summary: int  # which summary wording
     spaced_summary: bool  # blank lines around <summary>
+    one_line_summary: bool  # <details><summary>...</summary> on one line
+    spaced_options: bool  # a blank line between the question and its options
     close: str  # own-line, same-line, indented, stray
     rule_between: bool
     closing: str  # none, quote, quote-stray, rule-stray
@@ -90,9 +92,9 @@ def styles(sections: bool) -> st.SearchStrategy[Style]:
         Style, front_matter=st.booleans(), sections=st.just(sections),
         start=st.sampled_from(["item", "heading", "titled", "bold", "label"]),
         option=st.sampled_from(["   - A) ", "- A) ", "A. ", "a) ", "* A) "]),
-        answer=st.sampled_from(["letter-text", "letter", "label-then-letter", "parenthesised", "html"]),
-        explanation=st.sampled_from(["inline", "own-line", "html"]), summary=st.integers(0, 1),
-        spaced_summary=st.booleans(), close=st.sampled_from(["own-line", "same-line", "indented", "stray"]),
+        answer=st.sampled_from(["letter-text", "letter", "label-then-letter", "label-alone", "parenthesised", "html"]),
+        explanation=st.sampled_from(["inline", "own-line", "plain", "html"]), summary=st.integers(0, 1),
+        spaced_summary=st.booleans(), one_line_summary=st.booleans(), spaced_options=st.booleans(), close=st.sampled_from(["own-line", "same-line", "indented", "stray"]),
         rule_between=st.booleans(), closing=st.sampled_from(["none", "quote", "quote-stray", "rule-stray"]),
         task_heading=st.booleans(), next_link=st.booleans())
 
@@ -175,20 +177,25 @@ def answer_block(q: Question, lang: str, style: Style) -> list[str]:
         body = {"letter-text": [f"**{words['answer']}: {q.letter}) {text}**"],
                 "letter": [f"**{words['answer']}: {q.letter}**"],
                 "label-then-letter": [f"**{words['answer']}:** {q.letter}) {text}"],
+                "label-alone": [f"**{words['answer']}:**", f"{q.letter}) {text}"],
                 "parenthesised": [f"**{words['answer']}: ({q.letter})**"],
                 "html": [f"<p><strong>{words['answer']}</strong>: {q.letter}) {text}</p>"]}[style.answer]
     elif q.kind == "short":
-        body = [f"<p><strong>{words['answer']}</strong>: {written(q, lang)}</p>" if style.answer == "html"
-                else f"**{words['answer']}:** {written(q, lang)}"]
+        label = "답변" if lang == "ko" and style.answer == "label-alone" else words["answer"]
+        body = [f"<p><strong>{label}</strong>: {written(q, lang)}</p>" if style.answer == "html"
+                else f"**{label}:** {written(q, lang)}"]
     else:
         body = code(q)
     if q.explained:
         why = reason(q, lang)
         body += [""] + {"inline": [f"**{words['explanation']}:** {why}"],
                         "own-line": [f"**{words['explanation']}:**", why],
+                        "plain": [why] if q.kind == "mc" else [f"**{words['explanation']}:** {why}"],
                         "html": [f"<p><strong>{words['explanation']}</strong>: {why}</p>"]}[style.explanation]
     summary = f"<summary>{words['summary'][style.summary]}</summary>"
     head = ["<details>", "", summary, ""] if style.spaced_summary else ["<details>", summary, ""]
+    if style.one_line_summary:
+        head = [f"<details>{summary}", ""]
     if style.close == "same-line":
         body[-1] += "</details>"
         block = head + body
@@ -210,6 +217,8 @@ def question_lines(q: Question, lang: str, style: Style, n: int) -> list[str]:
              "titled": f"### {WORDS[lang]['question']} {n}: {q.token} {'title' if lang == 'en' else '제목'}",
              "label": f"Q{n}. {text}" if lang == "en" else f"문제 {n}. {text}"}[style.start]
     lines = [first] + (["", text] if style.start == "titled" else [])
+    if style.spaced_options and q.options:
+        lines.append("")
     for k in range(q.options):
         letter = chr(ord("A") + k)
         lines.append(style.option.replace("A", letter).replace("a", letter.lower()) + option_text(q, lang, k))
