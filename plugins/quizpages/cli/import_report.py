@@ -59,7 +59,7 @@ class ImportReport:
 
     def left_out(self, plan: Planned) -> None:
         """A quiz whose file would not pass `quizpages validate`: not written, each reason an error of the run."""
-        reasons = [problem.render(self.cwd) for problem in plan.errors]
+        reasons = [problem.message + (f" ({problem.hint})" if problem.hint else "") for problem in plan.errors]
         self.not_written.append({"pages": [self.shown(p) for p in plan.pages], "file": self.shown(plan.out_file),
                                  "quiz": plan.quiz_id, "reasons": reasons})
         for reason in reasons:
