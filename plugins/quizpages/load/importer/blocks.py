@@ -114,6 +114,8 @@ def without_stray_closers(lines: list[str], fences: list[int], blocks: list[Answ
 def tag_scan(line: str, state: int) -> str | None:
     """The part of `line` where a `<details>` tag counts, code spans blanked; None inside fenced code. The tag
     after a closing fence (```</details>) counts: the writer closed the code and the block on one line."""
+    if "<" not in line:
+        return line if state == OUTSIDE else None  # no tag to find: nothing to blank
     if state == OUTSIDE:
         return without_code_spans(line)
     tail = fence_tail(line)

@@ -40,7 +40,6 @@ WARNING_KINDS = {
     "links-differ": "languages link different pages",
     "link-outside": "learning link that leaves the docs folder, fitted to the site or kept",
     "next-link": "next-quiz link fitted to the quizzes imported",
-    "left-out": "quiz that would not pass `quizpages validate`: not written",
     "validate-warning": "imported file with a warning of `quizpages validate`",
 }
 

@@ -53,11 +53,10 @@ def fit_next_link(quiz: Quiz, twins: dict[str, dict[str, str]], exists: Callable
         return quiz, []
     target = next_target(quiz)
     link = quiz.next.link
-    own = twins.get(target or "", {})
-    if len(quiz.languages) == 1 and quiz.languages[0] in own:
-        twin = own[quiz.languages[0]]
-        base, anchor = (link.split("#", 1) + [""])[:2]
-        fitted = base[: -len(".md")] + twin[len(target):] + ".md" + (f"#{anchor}" if anchor else "")  # type: ignore[arg-type]
+    own = twins.get(target, {}) if target is not None else {}
+    if target is not None and len(quiz.languages) == 1 and quiz.languages[0] in own:
+        base, _, anchor = link.partition("#")  # base ends in .md: it names the quiz page `target`
+        fitted = base[: -len(".md")] + own[quiz.languages[0]][len(target):] + ".md" + (f"#{anchor}" if anchor else "")
         return replace(quiz, next=replace(quiz.next, link=fitted)), [import_warning(
             "next-link", path, line, f"the next quiz '{target}' was imported as one quiz per language; this "
             f"{quiz.languages[0]} quiz links its {quiz.languages[0]} quiz, '{fitted}'")]

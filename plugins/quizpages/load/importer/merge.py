@@ -89,15 +89,17 @@ def import_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[st
     site_languages = site_languages or languages
     present = tuple(lang for lang in languages if lang in pages)
     source = present[0]
-    together, apart = [source], []
+    together, apart, aligned = [source], [], {}
     for lang in present[1:]:
         comparison = compare(pages[source].questions, pages[lang].questions)
         if comparison.translation:
             together.append(lang)
+            aligned[lang] = comparison.pairs
         else:
             apart.append((lang, comparison.evidence((source, lang))))
     own = tuple(lang for lang, _ in apart)
-    results = [merge_pages(quiz_id, {lang: pages[lang] for lang in together}, tuple(together), site_languages, own)]
+    results = [merge_pages(quiz_id, {lang: pages[lang] for lang in together}, tuple(together), site_languages, own,
+                           aligned)]
     separate = []
     for lang, evidence in apart:
         other = separate_id(quiz_id, lang)
@@ -116,10 +118,12 @@ def import_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[st
 
 
 def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str, ...],
-                site_languages: tuple[str, ...] | None = None, separate: tuple[str, ...] = ()) -> ImportResult:
+                site_languages: tuple[str, ...] | None = None, separate: tuple[str, ...] = (),
+                aligned: dict[str, list[tuple[int | None, int | None]]] | None = None) -> ImportResult:
     """One quiz from the pages of its languages (in `languages` order; any may be missing). A quiz without
     a page in one of `site_languages` (default: `languages`) declares the languages it has; `separate` are
-    languages whose pages became quizzes of their own (their pages are not missing)."""
+    languages whose pages became quizzes of their own (their pages are not missing); `aligned`: the pairs
+    `align` gave for a language's questions against the source language's, when known."""
     present = tuple(lang for lang in languages if lang in pages)
     findings: list[ImportWarning] = [f for lang in present for f in pages[lang].findings]
     first = pages[present[0]]
@@ -145,7 +149,7 @@ def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str
                         "Check which link is right"))
         return next(iter(links.values()), None)
 
-    questions = _merge_questions(pages, present, findings)
+    questions = _merge_questions(pages, present, findings, aligned or {})
     next_link = pick_link("next_link")
     next_title = _text({lang: pages[lang].next_title for lang in present}, where("footer_line"))
     if next_title is not None and len(next_title.by_language) not in (0, len(present)):
@@ -167,12 +171,13 @@ def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str
     return ImportResult(quiz=quiz, findings=in_line_order(findings))
 
 
-def _merge_questions(pages: dict[str, SourcePage], present: tuple[str, ...],
-                     findings: list[ImportWarning]) -> list[Question]:
+def _merge_questions(pages: dict[str, SourcePage], present: tuple[str, ...], findings: list[ImportWarning],
+                     known: dict[str, list[tuple[int | None, int | None]]]) -> list[Question]:
     groups: list[dict[str, PageQuestion]] = [{present[0]: q} for q in pages[present[0]].questions]
-    for lang in present[1:]:
+    for n, lang in enumerate(present[1:]):
         theirs = pages[lang].questions
-        aligned = align([next(iter(g.values())) for g in groups], theirs)
+        # the first language aligns against the source language's questions alone, as `known` was
+        aligned = known[lang] if n == 0 and lang in known else align([next(iter(g.values())) for g in groups], theirs)
         joined = []
         for i, j in aligned:
             if i is None:

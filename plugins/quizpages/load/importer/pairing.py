@@ -30,21 +30,22 @@ LETTERS_THAT_MAY_DIFFER = 1  # a page with more differing letters is not a trans
 UNPAIRED_SHARE = 5  # the shorter page may have one question in this many without a parallel one (and always one)
 
 
-def _words(question: PageQuestion) -> str:
-    return without_entities(" ".join([question.prompt, *question.options, question.answer or ""]))
+@dataclass(frozen=True)
+class _Traits:
+    """What of a question a translation keeps: computed once per question, compared for every pair."""
+
+    question: PageQuestion
+    shape: str
+    code: frozenset[str]  # code spans of its question and options
+    numbers: frozenset[str]  # numbers of its question and options, outside code
+    terms: frozenset[str]  # Latin-script words, numbers and code of its question, options and answer
 
 
-def _terms(question: PageQuestion) -> set[str]:
-    """The Latin-script words, numbers and code of a question: what a translation keeps as written."""
-    return {t.lower() for t in _TERM.findall(_words(question))}
-
-
-def _numbers(question: PageQuestion) -> set[str]:
-    return set(_NUMBER.findall(CODE.sub(" ", without_entities(" ".join([question.prompt, *question.options])))))
-
-
-def _code(question: PageQuestion) -> set[str]:
-    return set(CODE.findall(" ".join([question.prompt, *question.options])))
+def _traits(question: PageQuestion) -> _Traits:
+    asked = without_entities(" ".join([question.prompt, *question.options]))
+    words = f"{asked} {without_entities(question.answer or '')}"
+    return _Traits(question, answer_shape(question), frozenset(CODE.findall(asked)),
+                   frozenset(_NUMBER.findall(CODE.sub(" ", asked))), frozenset(t.lower() for t in _TERM.findall(words)))
 
 
 def answer_shape(question: PageQuestion) -> str:
@@ -54,45 +55,45 @@ def answer_shape(question: PageQuestion) -> str:
     return "code" if _FENCE.search(question.answer or "") else "prose"
 
 
-def _overlap(a: set[str], b: set[str]) -> float:
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / min(len(a), len(b)) if a and b else 0.0
 
 
-def parallel(a: PageQuestion, b: PageQuestion) -> bool:
+def _parallel(a: _Traits, b: _Traits) -> bool:
     """Whether two questions can be one question in two languages. Their answer keys may differ: a letter
     mistyped on one page must not split the question into two one-language questions."""
-    if a.kind != b.kind or len(a.options) != len(b.options) or answer_shape(a) != answer_shape(b):
+    x, y = a.question, b.question
+    if x.kind != y.kind or len(x.options) != len(y.options) or a.shape != b.shape:
         return False
-    code_a, code_b = _code(a), _code(b)
-    if code_a and code_b and not code_a & code_b:
+    if a.code and b.code and not a.code & b.code:
         return False
-    numbers_a, numbers_b = _numbers(a), _numbers(b)
-    if numbers_a and numbers_b and not numbers_a & numbers_b:
+    if a.numbers and b.numbers and not a.numbers & b.numbers:
         return False
-    terms_a, terms_b = _terms(a), _terms(b)
-    return min(len(terms_a), len(terms_b)) < 3 or _overlap(terms_a, terms_b) > 0
+    return min(len(a.terms), len(b.terms)) < 3 or _overlap(a.terms, b.terms) > 0
 
 
-def _pair_score(a: PageQuestion, b: PageQuestion) -> float:
+def _pair_score(a: _Traits, b: _Traits) -> float:
     """What pairing two parallel questions is worth: 1, plus their shared terms, plus half for answer keys that
     agree, so that where a page lacks a question the pairing whose letters agree wins."""
-    return 1 + _overlap(_terms(a), _terms(b)) + (0.5 if a.answer_key == b.answer_key else 0.0)
+    return 1 + _overlap(a.terms, b.terms) + (0.5 if a.question.answer_key == b.question.answer_key else 0.0)
 
 
 def align(a: list[PageQuestion], b: list[PageQuestion]) -> list[tuple[int | None, int | None]]:
     """The pairs (index in a, index in b) of one question in two languages, in page order, with (i, None)
     and (None, j) for questions only one side has: the pairing with the most, and the most alike, pairs."""
     rows, cols = len(a), len(b)
-    fits = [[parallel(x, y) for y in b] for x in a]
+    traits_b = [_traits(y) for y in b]
+    score = [[_pair_score(x, y) if _parallel(x, y) else None for y in traits_b] for x in map(_traits, a)]
     best = [[0.0] * (cols + 1) for _ in range(rows + 1)]  # best[i][j]: the score of a[i:] against b[j:]
     for i in range(rows - 1, -1, -1):
         for j in range(cols - 1, -1, -1):
-            pair = _pair_score(a[i], b[j]) + best[i + 1][j + 1] if fits[i][j] else -1.0
-            best[i][j] = max(pair, best[i + 1][j], best[i][j + 1])
+            fit = score[i][j]
+            best[i][j] = max(-1.0 if fit is None else fit + best[i + 1][j + 1], best[i + 1][j], best[i][j + 1])
     pairs: list[tuple[int | None, int | None]] = []
     i = j = 0
     while i < rows or j < cols:
-        if i < rows and j < cols and fits[i][j] and best[i][j] == _pair_score(a[i], b[j]) + best[i + 1][j + 1]:
+        fit = score[i][j] if i < rows and j < cols else None
+        if fit is not None and best[i][j] == fit + best[i + 1][j + 1]:
             pairs.append((i, j))
             i, j = i + 1, j + 1
         elif i < rows and (j == cols or best[i][j] == best[i + 1][j]):
