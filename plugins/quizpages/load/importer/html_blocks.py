@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 
-from .text import OUTSIDE, fences
+from .text import OUTSIDE, fences, outside_code
 
 _HTML = re.compile(r"</?(?:p|strong|b|em|i|code|ul|ol|li|pre|a)\b[^>]*>", re.IGNORECASE)
 _BLOCK_TAG = re.compile(r"</?(?:p|ul|ol)\b[^>]*>", re.IGNORECASE)
@@ -25,7 +25,6 @@ _ITEM_END = re.compile(r"</li\s*>", re.IGNORECASE)
 _PRE_OPEN = re.compile(r"^\s*<pre\b[^>]*>\s*(?:<code\b(?:[^>]*\bclass\s*=\s*[\"']?(?:language-)?(?P<language>[\w+-]+))?[^>]*>)?",
                        re.IGNORECASE)
 _PRE_CLOSE = re.compile(r"(?:</code\s*>)?\s*</pre\s*>", re.IGNORECASE)
-_SPAN = re.compile(r"(`+)(.+?)\1")
 
 
 def has_html(lines: list[str]) -> bool:
@@ -76,17 +75,7 @@ def line_as_markdown(line: str) -> str:
     """One line's HTML as Markdown; paragraph ends become blank lines (the result may hold several lines)."""
     if not _HTML.search(line):
         return line
-    parts = []
-    for n, piece in enumerate(_SPAN.split(line.strip())):  # (text, ticks, code, text, ...): code spans stay
-        kind = n % 3
-        if kind == 0:
-            parts.append(_convert(piece))
-        elif kind == 1:
-            ticks = piece
-        else:
-            parts.append(f"{ticks}{piece}{ticks}")
-    text = "".join(parts)
-    lines = [x.strip() for x in text.split("\n")]
+    lines = [x.strip() for x in outside_code(line.strip(), _convert).split("\n")]
     while lines and not lines[0].strip():
         lines.pop(0)
     while lines and not lines[-1].strip():

@@ -12,13 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator
 
-from .text import OUTSIDE
+from .text import OUTSIDE, outside_code
 
 # What Python-Markdown takes for inline HTML (its HTML_RE), and what it takes for a link instead.
 _ANGLE = re.compile(r"<(/?)([a-zA-Z][^<>@ ]*)((?: [^<>]*)?)>")
 _AUTOLINK = re.compile(r"^(?:[Ff]|[Hh][Tt])[Tt][Pp][Ss]?://|^mailto:", re.IGNORECASE)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
-_SPAN = re.compile(r"(`+)(.+?)\1")
 
 # HTML's own element names: one of these the site does not allow was HTML on the source page.
 HTML_ELEMENTS = frozenset("""
@@ -44,14 +43,9 @@ def as_text(lines: list[str], states: list[int], allowed: Collection[str]) -> It
 
 
 def _line_as_text(line: str, allowed: Collection[str]) -> tuple[str, list[str]]:
-    parts, elements = [], []
-    pieces = _SPAN.split(line)  # text, ticks, code, text, ...: code spans stay as written
-    for n, piece in enumerate(pieces):
-        if n % 3 == 0:
-            parts.append(_ANGLE.sub(lambda m: _written(m, allowed, elements), piece))
-        elif n % 3 == 2:
-            parts.append(f"{pieces[n - 1]}{piece}{pieces[n - 1]}")
-    return "".join(parts), elements
+    elements: list[str] = []
+    written = outside_code(line, lambda text: _ANGLE.sub(lambda m: _written(m, allowed, elements), text))
+    return written, elements
 
 
 def _written(match: re.Match, allowed: Collection[str], elements: list[str]) -> str:

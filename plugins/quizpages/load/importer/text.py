@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
@@ -11,6 +12,7 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 # A fence closed with a tag on the same line ("```</details>"): the tag ends the answer block, as its writer meant.
 _FENCE_TAIL = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?=</?[A-Za-z])")
 _ENTITY = re.compile(r"&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);")
+_SPANS = re.compile(r"(`+)(.+?)\1")  # a code span of any number of backticks
 _EMPHASIS = re.compile(r"[*_`]")
 
 OUTSIDE, OPENS, INSIDE = 0, 1, 2  # where a line stands with respect to fenced code
@@ -55,7 +57,14 @@ def fence_tail(line: str) -> int:
 
 def without_code_spans(line: str) -> str:
     """`line` with its code spans blanked (same length), so a `</details>` shown as code is no tag."""
-    return CODE.sub(lambda m: " " * len(m.group(0)), line)
+    return _SPANS.sub(lambda m: " " * len(m.group(0)), line)
+
+
+def outside_code(line: str, change: Callable[[str], str]) -> str:
+    """`line` with `change` applied to its text outside code spans; code spans stay as written."""
+    pieces = _SPANS.split(line)  # text, ticks, code, text, ...
+    return "".join(change(piece) if n % 3 == 0 else f"{pieces[n - 1]}{piece}{pieces[n - 1]}" if n % 3 == 2 else ""
+                   for n, piece in enumerate(pieces))
 
 
 def without_entities(text: str) -> str:
