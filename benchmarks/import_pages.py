@@ -4,9 +4,11 @@
 
 The source site is made from the test pages in tests/fixtures/import/ (every category of
 variation the real site holds), each pair of pages copied under new names until there
-are N quizzes in English and N in Korean, plus the learning pages beside them. Each
-round imports the whole site into a fresh folder, in its own process; reports the
-median wall time and peak memory (target: under 30 s for 250 pages per language).
+are N quizzes in English and N in Korean, plus the learning pages beside them; the site
+imported into has those learning pages too, as a migration copies them first (a quiz
+whose learning page is missing would not validate, and import writes only files that
+do). Each round imports the whole site into a fresh folder, in its own process; reports
+the median wall time and peak memory (target: under 30 s for 250 pages per language).
 """
 
 from __future__ import annotations
@@ -55,10 +57,15 @@ def make_source(dest: Path, count: int) -> int:
 
 
 def make_site(dest: Path) -> Path:
+    """The bundled site, with the learning pages the test pages link to."""
     dest.mkdir(parents=True)
     shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
     for name in ("content", "overrides", "strings"):
         shutil.copytree(ROOT / name, dest / name)
+    for language in LANGUAGES:
+        for folder in (FIXTURES / language).iterdir():
+            if folder.name != "quizzes":
+                shutil.copytree(folder, dest / "content" / language / folder.name, dirs_exist_ok=True)
     return dest
 
 

@@ -22,7 +22,8 @@ from markdown_it import MarkdownIt
 FIXTURES = ROOT / "tests" / "fixtures" / "import"
 PAGES = sorted(str(p.relative_to(FIXTURES)) for p in FIXTURES.glob("*/quizzes/**/*.md"))
 CATEGORIES = {"no-sections", "question-headings", "section-titles", "options", "summaries", "answer-lines",
-              "headers", "footers", "trailing-sections", "content", "languages"}
+              "headers", "footers", "trailing-sections", "content", "languages", "answer-blocks", "placeholders",
+              "hands-on"}
 RATIO = 0.97
 
 # The source's own structure, which the quiz page writes with its own labels: summaries that only say
@@ -34,9 +35,13 @@ KIND_HEADING = re.compile(r"^#{2,3}\s+(quiz questions|questions|퀴즈 문제|(m
                           r"( questions)?|객관식( 문제)?|주관식( 문제)?|서술형|단답형( 문제)?|실습( 문제)?)"
                           r"(\s*\(\d+-\d+\))?\s*$", re.IGNORECASE)
 QUESTION_NUMBER = re.compile(r"^(#{2,3}\s+)(question\s+\d+:\s*|\d+\.\s+)", re.IGNORECASE)
-LETTER_ANSWER = re.compile(r"^\*\*(?:answer|정답)\s*:\s*(?:\*\*\s*)?\(?([A-Ea-e])\)?(?=[).*]|$)", re.IGNORECASE)
-LABEL = re.compile(r"\*\*(answer|정답|답변|explanation|설명|해설)\s*:\s*\*\*\s*", re.IGNORECASE)
+LETTER_ANSWER = re.compile(r"^(?:\*\*(?:answer|정답)\s*:\s*(?:\*\*\s*)?|<p><strong>(?:answer|정답):?</strong>:?\s*)"
+                           r"\(?([A-Ea-e])\)?(?=[).*<]|$)", re.IGNORECASE)
+LABEL = re.compile(r"\*\*(answer|정답|답변|explanation|설명|해설)\s*:\s*\*\*\s*|<strong>(answer|정답|explanation|설명)"
+                   r":?</strong>:?\s*", re.IGNORECASE)
 FOOTER_LABEL = re.compile(r"return to|back to study|학습 자료로|가이드로|next quiz|다음 퀴즈", re.IGNORECASE)
+PLACEHOLDER = re.compile(r"</?([A-Za-z][\w-]*)[^<>]*>")
+HTML_ON_PAGES = {"details", "summary", "p", "strong", "code", "pre", "br", "a", "em", "b", "i", "ul", "ol", "li"}
 BUILT_LABELS = {"Answer:", "Explanation:", "정답:", "설명:"}
 BUILT_SECTIONS = {"Multiple Choice Questions", "Short Answer Questions", "Hands-on Questions", "객관식 문제",
                   "단답형 문제", "실습 문제"}
@@ -57,12 +62,17 @@ def imported(tmp_path_factory):
     return site, result, validated
 
 
-def quiz_id(page: str) -> str:
-    return page.split("/", 2)[2][: -len(".md")]
+def quiz_id(page: str, site: Path | None = None) -> str:
+    """The quiz a test page became: its path, or `<path>.<lang>` for a page that is not a translation."""
+    language, _, rest = page.split("/", 2)
+    own = f"{rest[: -len('.md')]}.{language}"
+    if site is not None and (site / "content" / "quizzes" / f"{own}.yml").is_file():
+        return own
+    return rest[: -len(".md")]
 
 
 def quiz_file(site: Path, page: str) -> dict:
-    return yaml.safe_load((site / "content" / "quizzes" / f"{quiz_id(page)}.yml").read_text(encoding="utf-8"))
+    return yaml.safe_load((site / "content" / "quizzes" / f"{quiz_id(page, site)}.yml").read_text(encoding="utf-8"))
 
 
 def words(text: str) -> list[str]:
@@ -82,7 +92,9 @@ def source_words(page: Path) -> list[str]:
         if LABEL_SUMMARY.match(line) or KIND_HEADING.match(line) or LETTER_ANSWER.match(line.strip()):
             continue
         kept.append(LABEL.sub("", QUESTION_NUMBER.sub(r"\1", line)))
-    html = MarkdownIt("commonmark", {"html": True}).enable("table").render("\n".join(kept))
+    text = PLACEHOLDER.sub(lambda m: m.group(0) if m.group(1).lower() in HTML_ON_PAGES else "&lt;" + m.group(0)[1:],
+                           "\n".join(kept))  # the source site showed `<endpoint-id>` as text
+    html = MarkdownIt("commonmark", {"html": True}).enable("table").render(text)
     return words(soup_of(html).get_text(" "))
 
 
@@ -94,7 +106,7 @@ def soup_of(html: str):
 def built(site: Path, page: str):
     language = page.split("/", 1)[0]
     prefix = "" if language == "en" else f"{language}/"
-    return soup(site / "site" / f"{prefix}quizzes/{quiz_id(page)}/index.html").select_one("article")
+    return soup(site / "site" / f"{prefix}quizzes/{quiz_id(page, site)}/index.html").select_one("article")
 
 
 def built_words(site: Path, page: str) -> list[str]:
@@ -131,7 +143,7 @@ def test_every_test_page_becomes_a_quiz(imported):
     site, result, _ = imported
     assert "quizzes/" not in "".join(x for x in result.stdout.split("\n") if "no quiz on this page" in x)
     for page in PAGES:
-        assert (site / "content" / "quizzes" / f"{quiz_id(page)}.yml").is_file(), page
+        assert (site / "content" / "quizzes" / f"{quiz_id(page, site)}.yml").is_file(), page
 
 
 def test_imported_test_pages_validate_without_warnings(imported):

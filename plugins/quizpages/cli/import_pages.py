@@ -13,14 +13,17 @@ from dataclasses import replace
 import os
 import sys
 
+from ..check.html_policy import allowed_tags
 from ..check.links import page_exists
 from ..load import dump_quiz, importer
-from ..load.importer.links import fit_learning_link
+from ..load.importer.links import fit_learning_link, fit_next_link, next_target
+from ..model import Source
 from ..model.layout import quiz_id_from_page
 from ..site import QuizSite
 from ..util.atomic_write import write_atomic
 from .import_report import ImportReport, Progress
 from .import_sources import find_pages
+from .import_staging import Planned, check_planned, existing_quiz_ids
 from .schema import SCHEMA_FILE
 
 
@@ -94,9 +97,13 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
                     f"(Pass --languages {','.join((*languages, language))} to import them too)")
     groups = sorted(found.groups.items(), key=lambda item: (item[0][1], item[0][0]))
     progress = Progress(len(groups))
+    plans: list[Planned] = []
+    allowed = allowed_tags(site.settings.allowed_html)
     for (_root, key), paths in groups:
-        _import_one(key, paths, languages, site, args, report)
+        plans += _read_quizzes(key, paths, languages, site, args, report, allowed)
         progress.step()
+    for plan in _checked(plans, site, args.out, report):
+        _write(plan, args, report)
     sys.stdout.flush()
     if args.format == "json":
         report.print_json()
@@ -105,9 +112,9 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     return 1 if report.errors else 0
 
 
-def _import_one(key: str, paths: dict[str, str], languages: tuple[str, ...], site: QuizSite,
-                args: argparse.Namespace, report: ImportReport) -> None:
-    """Read the pages of one quiz (one per language) and write its quiz file."""
+def _read_quizzes(key: str, paths: dict[str, str], languages: tuple[str, ...], site: QuizSite,
+                  args: argparse.Namespace, report: ImportReport, allowed: frozenset[str]) -> list[Planned]:
+    """Read the pages at one path (one per language) into the quiz files they make."""
     pages = {}
     for language in languages:
         if language not in paths:
@@ -116,25 +123,65 @@ def _import_one(key: str, paths: dict[str, str], languages: tuple[str, ...], sit
         if text is None:
             continue
         report.pages_read += 1
-        page = importer.parse_page(paths[language], text, language)
+        page = importer.parse_page(paths[language], text, language, allowed)
         if page is None:
             report.no_quiz(paths[language])
         else:
             pages[language] = page
     if not pages:
-        return
-    result = importer.merge_pages(quiz_id(key), pages, languages, site.languages)
-    first = pages[next(iter(pages))]
-    quiz, fitted = fit_learning_link(result.quiz, lambda target: page_exists(site.settings.docs_dir, target,
-                                                                             result.quiz.languages[0]),
-                                     first.path, first.footer_line or 1)
-    result = replace(result, quiz=quiz, findings=importer.in_line_order([*result.findings, *fitted]))
-    report.found(result.findings)
-    out_file = os.path.join(args.out, *quiz_id(key).split("/")) + ".yml"
+        return []
+    results, separate = importer.import_pages(quiz_id(key), pages, languages, site.languages)
+    report.separate += separate
+    plans = []
+    for result in results:
+        first = pages[result.quiz.languages[0]]
+        quiz, fitted = fit_learning_link(result.quiz, lambda target: page_exists(site.settings.docs_dir, target,
+                                                                                 result.quiz.languages[0]),
+                                         first.path, first.footer_line or 1)
+        result = replace(result, quiz=quiz, findings=importer.in_line_order([*result.findings, *fitted]))
+        report.found(result.findings)
+        out_file = os.path.join(args.out, *quiz.id.split("/")) + ".yml"
+        plans.append(Planned(result, out_file, tuple(pages[lang].path for lang in quiz.languages),
+                             Source(first.path, first.footer_line or 1)))
+    return plans
+
+
+def _checked(plans: list[Planned], site: QuizSite, out: str, report: ImportReport) -> list[Planned]:
+    """The plans whose files pass `quizpages validate`, once every next link is fitted to the quizzes there will
+    be. A quiz with an error is left out, with the validator's messages as the reason; a quiz whose next link
+    led to one is fitted again and checked again."""
+    twins: dict[str, dict[str, str]] = {}
+    for separate in report.separate:
+        twins.setdefault(separate.quiz_ids[0], {})[separate.languages[1]] = separate.quiz_ids[1]
+    existing = existing_quiz_ids(out)
+    fitting, checking = plans, plans
+    while checking:
+        ids = {plan.quiz_id for plan in plans}
+        for plan in fitting:
+            quiz, found = fit_next_link(plan.result.quiz, twins, lambda target: target in ids or target in existing,
+                                        *plan.footer[:2])
+            if found:
+                plan.result = replace(plan.result, quiz=quiz)
+                report.found(found)
+        for plan in checking:
+            plan.text = dump_quiz(plan.result.quiz, schema_url(plan.out_file, site, plan.quiz_id))
+        check_planned(site, out, plans, checking)
+        failed = [plan for plan in checking if plan.errors]
+        for plan in failed:
+            report.left_out(plan)
+        gone = {plan.quiz_id for plan in failed}
+        plans = [plan for plan in plans if not plan.errors]
+        fitting = checking = [plan for plan in plans if next_target(plan.result.quiz) in gone]
+    return plans
+
+
+def _write(plan: Planned, args: argparse.Namespace, report: ImportReport) -> None:
+    """Write one checked quiz file, unless one is there and --force was not given."""
+    report.validated(plan)
     try:
-        write_atomic(out_file, dump_quiz(result.quiz, schema_url(out_file, site, quiz_id(key))), overwrite=args.force)
+        write_atomic(plan.out_file, plan.text, overwrite=args.force)
     except FileExistsError:
-        report.error(f"{report.shown(out_file)}: error: already exists; left unchanged "
+        report.error(f"{report.shown(plan.out_file)}: error: already exists; left unchanged "
                      "(Pass --force to overwrite it, or choose another --out folder)")
         return
-    report.wrote(out_file, [q.kind for q in result.quiz.questions])
+    report.wrote(plan.out_file, [q.kind for q in plan.result.quiz.questions])

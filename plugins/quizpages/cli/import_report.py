@@ -13,8 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from ..load.importer import WARNING_KINDS, ImportWarning
+from ..load.importer import WARNING_KINDS, ImportWarning, Separate
 from ..model.problems import display_path
+from .import_staging import Planned
 
 
 @dataclass
@@ -29,6 +30,8 @@ class ImportReport:
     warnings: list[ImportWarning] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    separate: list[Separate] = field(default_factory=list)  # pages that are not translations of each other
+    not_written: list[dict] = field(default_factory=list)  # quizzes left out: their pages, file and reasons
 
     def _say(self, line: str) -> None:
         if self.stream:
@@ -53,6 +56,19 @@ class ImportReport:
         self.warnings += findings
         for finding in findings:
             self._say(finding.problem.render(self.cwd))
+
+    def left_out(self, plan: Planned) -> None:
+        """A quiz whose file would not pass `quizpages validate`: not written, each reason an error of the run."""
+        reasons = [problem.message + (f" ({problem.hint})" if problem.hint else "") for problem in plan.errors]
+        self.not_written.append({"pages": [self.shown(p) for p in plan.pages], "file": self.shown(plan.out_file),
+                                 "quiz": plan.quiz_id, "reasons": reasons})
+        for reason in reasons:
+            self.error(f"{self.shown(plan.pages[0])}: error: not imported: {self.shown(plan.out_file)} would not "
+                       f"pass `quizpages validate`: {reason}")
+
+    def validated(self, plan: Planned) -> None:
+        """The warnings `quizpages validate` gives a file the run writes, as messages of the run."""
+        self.found([ImportWarning("validate-warning", problem) for problem in plan.problems if not problem.is_error])
 
     def wrote(self, path: str, kinds: list[str]) -> None:
         self.written.append(self.shown(path))
@@ -92,18 +108,25 @@ class ImportReport:
             "messages": [{"path": self.shown(w.problem.source.path), "line": w.problem.source.line,
                           "column": w.problem.source.column, "severity": w.problem.severity, "kind": w.kind,
                           "message": w.problem.message, "hint": w.problem.hint} for w in self.warnings],
+            "not_translations": [{"pages": [self.shown(p) for p in x.paths], "languages": list(x.languages),
+                                  "quizzes": list(x.quiz_ids), "evidence": x.evidence} for x in self.separate],
+            "left_out": self.not_written,
             "notes": self.notes,
             "errors": self.errors,
         }
 
-    def print_json(self, out: TextIO = sys.stdout) -> None:
+    def print_json(self, out: TextIO | None = None) -> None:
+        out = out or sys.stdout  # looked up when called: a caller may have redirected it
         json.dump(self.data(), out, indent=2, ensure_ascii=False)
         out.write("\n")
 
-    def print_tables(self, out: TextIO = sys.stderr) -> None:
+    def print_tables(self, out: TextIO | None = None) -> None:
+        out = out or sys.stderr
         sections = [
             ("Import report", "", [("Pages read", self.pages_read), ("Pages without a quiz", len(self.without_quiz)),
-                                   ("Quizzes written", len(self.written)), ("Errors", len(self.errors))]),
+                                   ("Pages that are not translations", len(self.separate)),
+                                   ("Quizzes written", len(self.written)),
+                                   ("Quizzes left out", len(self.not_written)), ("Errors", len(self.errors))]),
             ("Questions by kind", "Questions", [*self.by_kind().items(), ("total", sum(self.questions.values()))]),
             ("Warnings by kind", "Warnings", [*((f"{kind}: {WARNING_KINDS[kind]}", n)
                                                 for kind, n in self.warnings_by_kind().items()),
@@ -118,8 +141,19 @@ class ImportReport:
             out.write(("\n" if n else "") + f"{title:<{width}}  {heading:>9}\n".rstrip() + "\n")
             for label, count in rows:
                 out.write(f"  {label:<{width - 2}}  {count:>9}\n")
+        if self.separate:
+            out.write("\nPages that are not translations of each other: one quiz per language\n")
+            for x in self.separate:
+                out.write(f"  {self.shown(x.paths[1])}: not a translation of {self.shown(x.paths[0])}: {x.evidence}\n"
+                          f"    -> {x.quiz_ids[0]} [{x.languages[0]}], {x.quiz_ids[1]} [{x.languages[1]}]\n")
+        if self.not_written:
+            out.write("\nQuizzes left out (their files would not pass `quizpages validate`)\n")
+            for x in self.not_written:
+                out.write(f"  {', '.join(x['pages'])} -> {x['file']}: not written\n")
+                out.write("".join(f"    {reason}\n" for reason in x["reasons"]))
+        left = f", {len(self.not_written)} left out" if self.not_written else ""
         out.write(f"\n{self.pages_read} page{'s' if self.pages_read != 1 else ''} read, {len(self.written)} "
-                  f"quiz{'zes' if len(self.written) != 1 else ''} written, {sum(self.questions.values())} "
+                  f"quiz{'zes' if len(self.written) != 1 else ''} written{left}, {sum(self.questions.values())} "
                   f"question{'s' if sum(self.questions.values()) != 1 else ''} "
                   f"({', '.join(f'{n} {kind}' for kind, n in self.by_kind().items() if n) or 'none'}), "
                   f"{len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}\n")
@@ -129,7 +163,8 @@ class Progress:
     """A line on stderr now and then while a long run goes on: every page on a terminal, rewritten in
     place; every `every` quizzes in a log when the run has at least `long` of them. Nothing for short runs."""
 
-    def __init__(self, total: int, out: TextIO = sys.stderr, every: int = 50, long: int = 100):
+    def __init__(self, total: int, out: TextIO | None = None, every: int = 50, long: int = 100):
+        out = out or sys.stderr
         self.total, self.out, self.every, self.done = total, out, every, 0
         self.live = out.isatty()
         self.logged = not self.live and total >= long

@@ -7,6 +7,7 @@ import os
 import sys
 
 from ..load import find_other_files, find_quiz_files
+from ..model import Problem
 from ..model.layout import is_quiz_file
 from ..model.problems import sort_key
 from ..site import QuizSite
@@ -53,6 +54,18 @@ def quiz_files(paths: list[str], quizzes_dir: str
     return groups, others, not_quiz_files, missing
 
 
+def check_quiz_files(site: QuizSite, groups: dict[str, list[str]]) -> list[Problem]:
+    """Every problem `quizpages validate` reports for quiz files, by the folder their ids are relative to
+    (see `quiz_files`): each file's, then the site's own strings files' and templates' as those files' pages
+    meet them. `quizpages import` checks the files it is about to write with it."""
+    problems: list[Problem] = []
+    site_problems = {}  # the site's own strings files and templates: every page shows them
+    for catalog in [site.load(files=files, folder=root) for root, files in groups.items()] or [Catalog()]:
+        problems += catalog.problems
+        site_problems.update((p.render(), p) for p in site.rendered_problems(catalog))
+    return problems + list(site_problems.values())
+
+
 def run(args: argparse.Namespace, site: QuizSite) -> int:
     quizzes_dir = site.settings.quizzes_path
     paths = args.paths or [os.path.relpath(quizzes_dir)]
@@ -62,13 +75,7 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
               "or pass the path of a quiz file or folder)")
     for path in not_quiz_files:
         print(f"{path}: error: not a quiz file (Quiz files end in .yml or .yaml; pass quiz files or folders)")
-    problems = not_quizzes([os.path.abspath(p) for p in others])
-    catalogs = [site.load(files=files, folder=root) for root, files in groups.items()]
-    site_problems = {}  # the site's own strings files and templates: every page shows them
-    for catalog in catalogs or [Catalog()]:
-        problems += catalog.problems
-        site_problems.update((p.render(), p) for p in site.rendered_problems(catalog))
-    problems += site_problems.values()
+    problems = not_quizzes([os.path.abspath(p) for p in others]) + check_quiz_files(site, groups)
     problems.sort(key=sort_key)
     cwd = os.getcwd()
     for problem in problems:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .html_blocks import markdown_lines
 from .question import question_start
-from .text import OUTSIDE
+from .text import OUTSIDE, fence_tail, without_code_spans
 
 _OPEN = re.compile(r"^\s*<details(?:\s[^>]*)?>", re.IGNORECASE)
 _TAGS = re.compile(r"<(/?)details(?:\s[^>]*)?\s*>", re.IGNORECASE)
@@ -73,8 +74,9 @@ def _read_block(lines: list[str], fences: list[int], start: int, rest: str) -> A
     inner: list[str] = []
     depth, i, line = 0, start, rest
     while True:
-        if fences[i] == OUTSIDE or i == start:
-            for tag in _TAGS.finditer(line):  # nested <details> blocks belong to this one
+        scanned = tag_scan(line, fences[i] if i != start else OUTSIDE)
+        if scanned is not None:
+            for tag in _TAGS.finditer(scanned):  # nested <details> blocks belong to this one
                 if not tag.group(1):
                     depth += 1
                 elif depth:
@@ -87,6 +89,37 @@ def _read_block(lines: list[str], fences: list[int], start: int, rest: str) -> A
         if i == len(lines) or (fences[i] == OUTSIDE and _ends_unclosed(lines, i)):
             return _with_summary(start, i - 1, inner, closed=False)  # unclosed: stop before what follows
         line = lines[i]
+
+
+_CLOSER = re.compile(r"</(?:details|summary)\s*>", re.IGNORECASE)
+
+
+def without_stray_closers(lines: list[str], fences: list[int], blocks: list[AnswerBlock]) -> list[int]:
+    """Remove, in place, every `</details>` (or `</summary>`) outside the answer blocks: a browser ignored it on
+    the source site, and in a quiz text it would close the page's own Show Answer block. Returns the indices of
+    the lines it was on."""
+    inside = {i for block in blocks for i in range(block.start, block.end + 1)}
+    found = []
+    for i, line in enumerate(lines):
+        scanned = tag_scan(line, fences[i]) if i not in inside else None
+        if scanned is None or not _CLOSER.search(scanned):
+            continue
+        for tag in reversed(list(_CLOSER.finditer(scanned))):
+            line = line[:tag.start()] + line[tag.end():]
+        lines[i] = line.rstrip()
+        found.append(i)
+    return found
+
+
+def tag_scan(line: str, state: int) -> str | None:
+    """The part of `line` where a `<details>` tag counts, code spans blanked; None inside fenced code. The tag
+    after a closing fence (```</details>) counts: the writer closed the code and the block on one line."""
+    if "<" not in line:
+        return line if state == OUTSIDE else None  # no tag to find: nothing to blank
+    if state == OUTSIDE:
+        return without_code_spans(line)
+    tail = fence_tail(line)
+    return " " * tail + without_code_spans(line[tail:]) if tail >= 0 else None
 
 
 def _ends_unclosed(lines: list[str], i: int) -> bool:
@@ -109,4 +142,4 @@ def _with_summary(start: int, end: int, inner: list[str], closed: bool) -> Answe
             summary = " ".join(_TAG.sub("", body[: close.start()]).split())  # type: ignore[union-attr]
             after = body[close.end():]  # type: ignore[union-attr]
             inner = inner[:first] + ([after] if after.strip() else []) + inner[last + 1:]
-    return AnswerBlock(start, end, inner, summary, closed)
+    return AnswerBlock(start, end, markdown_lines(inner), summary, closed)

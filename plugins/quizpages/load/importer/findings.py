@@ -29,13 +29,18 @@ WARNING_KINDS = {
     "extra-answer-block": "second answer block kept in the question's explanation",
     "empty-question": "answer block without a question",
     "unclosed-details": "<details> without </details>",
+    "stray-details": "</details> without <details> left out",
+    "html-as-text": "HTML tag quiz text may not use written as text",
     "page-order": "the quiz page shows the question elsewhere (pages group questions by kind)",
     "answer-letters-differ": "languages' pages name different answer letters: the source language's kept",
     "not-parallel": "question without a parallel question in the other language",
+    "not-translation": "page that is no translation of the other: a quiz of its own",
     "one-language": "quiz imported in some languages only",
     "untranslated-text": "text only some languages' pages have, shown as written in the others",
     "links-differ": "languages link different pages",
     "link-outside": "learning link that leaves the docs folder, fitted to the site or kept",
+    "next-link": "next-quiz link fitted to the quizzes imported",
+    "validate-warning": "imported file with a warning of `quizpages validate`",
 }
 
 

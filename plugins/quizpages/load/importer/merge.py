@@ -1,34 +1,32 @@
-"""The pages of one quiz (one per language, any may be missing) -> one `Quiz`.
+"""The pages at one path (one per language, any may be missing) -> the quizzes they make.
 
-Questions are paired across languages by aligning the pages' question lists: two
-questions are one question in two languages when they have the same kind and the
-same number of options, and share their code and Latin terms (Korean pages keep
-`kubectl`, "Pod", "ReplicaSet" as written). A page that adds a question, or asks
-another one at the same place, keeps it for its own language, with a warning.
-Answer letters that agree make a pair likelier; letters that differ do not keep
-a pair apart (one page has a slip): the source language's letter is kept, with a
-warning naming both answer lines.
+Pages that are translations of each other (pairing.py decides) are one `Quiz`: their
+questions are paired, a page that adds a question, or asks another one at the same
+place, keeps it for its own language, with a warning, and one letter that differs
+keeps the source language's, with a warning naming both answer lines. A page that is
+not a translation of the source language's becomes a quiz of its own, `<id>.<lang>`,
+declaring its one language: no answer, option or explanation of one page is ever
+shown against another page's question.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 
 from ...kinds import KINDS
 from ...model import NextQuiz, Question, Quiz, Source, Text
 from ...model.problems import Problem
 from .findings import ImportWarning, import_warning, in_line_order
+from .pairing import align, compare
 from .source_page import PageQuestion, SourcePage
-from .text import CODE, LINK, site_markdown
-
-_TERM = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9]|\d+")
+from .text import LINK, site_markdown, without_entities
 
 
 def slug(text: str, words: int = 5) -> str:
     """A question id from its text: the first ASCII words, lower-case, joined by dashes."""
-    text = LINK.sub(r"\1", text)
+    text = without_entities(LINK.sub(r"\1", text))
     found = re.findall(r"[a-z0-9]+", text.lower())
     return "-".join(found[:words])
 
@@ -58,59 +56,6 @@ def _text(values: dict[str, str | None], where: dict[str, Source], name: str | N
     return Text(by_language=present, sources=sources)
 
 
-def _terms(question: PageQuestion) -> set[str]:
-    """The Latin-script words, numbers and code of a question: what a translation keeps as written."""
-    text = " ".join([question.prompt, *question.options, question.answer or ""])
-    return {t.lower() for t in _TERM.findall(text)}
-
-
-def _overlap(a: set[str], b: set[str]) -> float:
-    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
-
-
-def _parallel(a: PageQuestion, b: PageQuestion) -> bool:
-    """Whether two questions can be one question in two languages. Their answer keys may differ: a letter
-    mistyped on one page must not split the question into two one-language questions."""
-    if a.kind != b.kind or len(a.options) != len(b.options):
-        return False
-    code_a, code_b = set(CODE.findall(a.prompt)), set(CODE.findall(b.prompt))
-    if code_a and code_b and not code_a & code_b:
-        return False
-    terms_a, terms_b = _terms(a), _terms(b)
-    return min(len(terms_a), len(terms_b)) < 3 or _overlap(terms_a, terms_b) > 0
-
-
-def _pair_score(a: PageQuestion, b: PageQuestion) -> float:
-    """What pairing two parallel questions is worth: 1, plus their shared terms, plus half for answer keys that
-    agree, so that where a page lacks a question the pairing whose letters agree wins."""
-    return 1 + _overlap(_terms(a), _terms(b)) + (0.5 if a.answer_key == b.answer_key else 0.0)
-
-
-def align(a: list[PageQuestion], b: list[PageQuestion]) -> list[tuple[int | None, int | None]]:
-    """The pairs (index in a, index in b) of one question in two languages, in page order, with (i, None)
-    and (None, j) for questions only one side has: the pairing with the most, and the most alike, pairs."""
-    rows, cols = len(a), len(b)
-    best = [[0.0] * (cols + 1) for _ in range(rows + 1)]  # best[i][j]: the score of a[i:] against b[j:]
-    for i in range(rows - 1, -1, -1):
-        for j in range(cols - 1, -1, -1):
-            pair = _pair_score(a[i], b[j]) + best[i + 1][j + 1] if _parallel(a[i], b[j]) else -1.0
-            best[i][j] = max(pair, best[i + 1][j], best[i][j + 1])
-    pairs: list[tuple[int | None, int | None]] = []
-    i = j = 0
-    while i < rows or j < cols:
-        if i < rows and j < cols and _parallel(a[i], b[j]) and \
-                best[i][j] == _pair_score(a[i], b[j]) + best[i + 1][j + 1]:
-            pairs.append((i, j))
-            i, j = i + 1, j + 1
-        elif i < rows and (j == cols or best[i][j] == best[i + 1][j]):
-            pairs.append((i, None))  # the first language's own question comes first
-            i += 1
-        else:
-            pairs.append((None, j))
-            j += 1
-    return pairs
-
-
 @dataclass
 class ImportResult:
     quiz: Quiz
@@ -121,16 +66,71 @@ class ImportResult:
         return [finding.problem for finding in self.findings]
 
 
+@dataclass(frozen=True)
+class Separate:
+    """A page that is not a translation of the source language's page at the same path."""
+
+    paths: tuple[str, str]  # the source language's page, this page
+    languages: tuple[str, str]
+    quiz_ids: tuple[str, str]  # the quizzes they became
+    evidence: str  # "answer letters differ on 7 of 10 questions; the pages have 10 questions each"
+
+
+def separate_id(quiz_id: str, language: str) -> str:
+    """The id of a page's own quiz when it is not a translation: `x/y-quiz` -> `x/y-quiz.ko`, the file
+    `x/y-quiz.ko.yml` beside the source language's, so its links stay the same."""
+    return f"{quiz_id}.{language}"
+
+
+def import_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str, ...],
+                 site_languages: tuple[str, ...] | None = None) -> tuple[list[ImportResult], list[Separate]]:
+    """The quizzes the pages of one path make (in `languages` order; any may be missing): one quiz of the
+    pages that translate the source language's page, and one quiz of each page that does not."""
+    site_languages = site_languages or languages
+    present = tuple(lang for lang in languages if lang in pages)
+    source = present[0]
+    together, apart, aligned = [source], [], {}
+    for lang in present[1:]:
+        comparison = compare(pages[source].questions, pages[lang].questions)
+        if comparison.translation:
+            together.append(lang)
+            aligned[lang] = comparison.pairs
+        else:
+            apart.append((lang, comparison.evidence((source, lang))))
+    own = tuple(lang for lang, _ in apart)
+    results = [merge_pages(quiz_id, {lang: pages[lang] for lang in together}, tuple(together), site_languages, own,
+                           aligned)]
+    separate = []
+    for lang, evidence in apart:
+        other = separate_id(quiz_id, lang)
+        result = merge_pages(other, {lang: pages[lang]}, (lang,), site_languages, tuple(present))
+        if result.quiz.learning_material is None and results[0].quiz.learning_material is not None:
+            result.quiz = replace(result.quiz, learning_material=results[0].quiz.learning_material)
+        result.findings = in_line_order([*result.findings, import_warning(
+            "not-translation", pages[lang].path, 1,
+            f"this page is not a translation of {pages[source].path}: {evidence}; imported as the quiz "
+            f"'{other}' in {lang} only, and the {source} page as '{quiz_id}'",
+            f"If it is a translation, make its questions and answer letters those of the {source} page and "
+            "import again")])
+        results.append(result)
+        separate.append(Separate((pages[source].path, pages[lang].path), (source, lang), (quiz_id, other), evidence))
+    return results, separate
+
+
 def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str, ...],
-                site_languages: tuple[str, ...] | None = None) -> ImportResult:
+                site_languages: tuple[str, ...] | None = None, separate: tuple[str, ...] = (),
+                aligned: dict[str, list[tuple[int | None, int | None]]] | None = None) -> ImportResult:
     """One quiz from the pages of its languages (in `languages` order; any may be missing). A quiz without
-    a page in one of `site_languages` (default: `languages`) declares the languages it has."""
+    a page in one of `site_languages` (default: `languages`) declares the languages it has; `separate` are
+    languages whose pages became quizzes of their own (their pages are not missing); `aligned`: the pairs
+    `align` gave for a language's questions against the source language's, when known."""
     present = tuple(lang for lang in languages if lang in pages)
     findings: list[ImportWarning] = [f for lang in present for f in pages[lang].findings]
     first = pages[present[0]]
     missing = [lang for lang in site_languages or languages if lang not in present]
-    if missing:
-        findings.append(import_warning("one-language", first.path, 1, f"no page in {', '.join(missing)}: the quiz "
+    unpaged = [lang for lang in missing if lang not in separate]
+    if unpaged:
+        findings.append(import_warning("one-language", first.path, 1, f"no page in {', '.join(unpaged)}: the quiz "
                                        f"declares languages: [{', '.join(present)}]",
                                        "Translate it later and remove `languages:`"))
 
@@ -149,7 +149,7 @@ def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str
                         "Check which link is right"))
         return next(iter(links.values()), None)
 
-    questions = _merge_questions(pages, present, findings)
+    questions = _merge_questions(pages, present, findings, aligned or {})
     next_link = pick_link("next_link")
     next_title = _text({lang: pages[lang].next_title for lang in present}, where("footer_line"))
     if next_title is not None and len(next_title.by_language) not in (0, len(present)):
@@ -171,12 +171,13 @@ def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str
     return ImportResult(quiz=quiz, findings=in_line_order(findings))
 
 
-def _merge_questions(pages: dict[str, SourcePage], present: tuple[str, ...],
-                     findings: list[ImportWarning]) -> list[Question]:
+def _merge_questions(pages: dict[str, SourcePage], present: tuple[str, ...], findings: list[ImportWarning],
+                     known: dict[str, list[tuple[int | None, int | None]]]) -> list[Question]:
     groups: list[dict[str, PageQuestion]] = [{present[0]: q} for q in pages[present[0]].questions]
-    for lang in present[1:]:
+    for n, lang in enumerate(present[1:]):
         theirs = pages[lang].questions
-        aligned = align([next(iter(g.values())) for g in groups], theirs)
+        # the first language aligns against the source language's questions alone, as `known` was
+        aligned = known[lang] if n == 0 and lang in known else align([next(iter(g.values())) for g in groups], theirs)
         joined = []
         for i, j in aligned:
             if i is None:

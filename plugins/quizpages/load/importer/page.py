@@ -11,13 +11,16 @@ and the footer.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import replace
 
 from ...kinds import KINDS
 from .answer import ANSWER_LABEL, label_value, read_answer
-from .blocks import AnswerBlock, find_blocks
+from .blocks import AnswerBlock, find_blocks, without_stray_closers
 from .footer import links_only, split_footer
+from .html_blocks import line_as_markdown
 from .kind_choice import choose_kind
+from .placeholders import as_text
 from .question import HEADING_LINE, Start, read_text, split_region
 from .sections import Section, read_section
 from .source_page import PageQuestion, SourcePage
@@ -27,15 +30,25 @@ _TITLE = re.compile(r"^#\s+(.*?)\s*#*$")
 _FRONT_MATTER_LINE = re.compile(r"^(?:[\w-]+\s*:.*|\s+.*|-\s.*|)$")
 
 
-def parse_page(path: str, text: str, language: str) -> SourcePage | None:
-    """The quiz on one page, or None when the page has no answer block."""
+def parse_page(path: str, text: str, language: str, allowed_tags: Collection[str] | None = None
+               ) -> SourcePage | None:
+    """The quiz on one page, or None when the page has no answer block. Given the HTML tags quiz text may use
+    (`allowed_tags`), any other tag-shaped text in prose (`<endpoint-id>`) is written as text."""
     lines = normalize(text)
     states = fences(lines)
     page = SourcePage(path=path, language=language)
+    if allowed_tags is not None:
+        for i, tag in dict.fromkeys(as_text(lines, states, allowed_tags)):
+            page.warn("html-as-text", i + 1, f"the HTML tag {tag} is not one quiz text may use; written as text",
+                      f"Add '{tag.strip('</>')}' to plugins.quizpages.allowed_html in mkdocs.yml and import "
+                      "again, if it is safe and the page needs it")
     begin = _front_matter(lines, page)
     blocks = find_blocks(lines, states, begin)
     if not blocks:
         return None
+    for i in without_stray_closers(lines, states, blocks):
+        page.warn("stray-details", i + 1, "</details> without a <details> before it left out (the source site's "
+                  "browser ignored it)")
     _Reader(page, lines, states).read(begin, blocks)
     return page
 
@@ -243,7 +256,7 @@ class _Reader:
         """The line of the block's answer label, else of its `<details>`: a warning about the letter points
         at the line that names it."""
         found = (i for i in range(block.start, block.end + 1)
-                 if self.states[i] == OUTSIDE and label_value(self.lines[i], ANSWER_LABEL))
+                 if self.states[i] == OUTSIDE and label_value(line_as_markdown(self.lines[i]), ANSWER_LABEL))
         return next(found, block.start) + 1
 
     def _settle_prompt(self, question: PageQuestion, block: AnswerBlock) -> str | None:
@@ -277,6 +290,8 @@ class _Reader:
     def _tail(self, start: int) -> None:
         page = self.page
         rest = split_footer(self.lines[start:], start, page)
+        while rest and (is_rule(rest[-1]) or rest[-1].strip() in ("", ">")):
+            rest = rest[:-1]  # a closing rule, or a quote line a stray </details> was on, says nothing
         first = next((n for n, x in enumerate(rest) if x.strip() and not is_rule(x)), None)
         if first is not None:
             page.closing, page.closing_line = clean(rest[first:]), start + first + 1

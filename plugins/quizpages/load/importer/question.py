@@ -61,6 +61,7 @@ def split_region(lines: list[str], fences: list[int], region: list[int]
     """The lines before an answer block, split: (material before the question, where the question
     starts, its lines after that, lines of earlier questions that had no answer block of their own)."""
     starts = [s for i in region if fences[i] == OUTSIDE and (s := question_start(lines[i], i))]
+    starts = [s for s in starts if not _a_step(lines, fences, region, starts, s)]
     if not starts:
         return region, None, [], []
     at = {s.index for s in starts}
@@ -74,6 +75,33 @@ def split_region(lines: list[str], fences: list[int], region: list[int]
     material = [i for i in region if i < first]
     unanswered = [i for i in region if first <= i < start.index]
     return material, start, [i for i in region if i > start.index], unanswered
+
+
+def _a_step(lines: list[str], fences: list[int], region: list[int], starts: list[Start], item: Start) -> bool:
+    """Whether a numbered line is a step of a task written under a heading and a sentence ("### Roll back" /
+    "The release fails." / "1. Check the history." / "2. Undo it."), not a question: it is in a list of two or
+    more (before one answer block, with no options between), and a heading and prose come before that list."""
+    if item.form != ITEM:
+        return False
+    listed = _list_of(lines, fences, [s for s in starts if s.form == ITEM], item)
+    if len(listed) < 2:
+        return False
+    before = [i for i in region if i < listed[0].index and fences[i] == OUTSIDE and lines[i].strip()]
+    return any(HEADING_LINE.match(lines[i]) for i in before) and any(
+        not HEADING_LINE.match(lines[i]) and not OPTION.match(lines[i]) for i in before)
+
+
+def _list_of(lines: list[str], fences: list[int], items: list[Start], item: Start) -> list[Start]:
+    """The numbered items of `item`'s list: numbered one after another, as indented, no options between."""
+    def follows(a: Start, b: Start) -> bool:
+        return (b.number == a.number + 1 and b.index > a.index and indent(lines[a.index]) == indent(lines[b.index])
+                and not any(fences[i] == OUTSIDE and OPTION.match(lines[i]) for i in range(a.index + 1, b.index)))
+    listed = [item]
+    while (before := next((x for x in items if follows(x, listed[0])), None)) is not None:
+        listed.insert(0, before)
+    while (after := next((x for x in items if follows(listed[-1], x)), None)) is not None:
+        listed.append(after)
+    return listed
 
 
 def _starts_another(lines: list[str], fences: list[int], current: Start, later: Start) -> bool:

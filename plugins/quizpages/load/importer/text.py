@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 CODE = re.compile(r"`([^`]+)`")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+# A fence closed with a tag on the same line ("```</details>"): the tag ends the answer block, as its writer meant.
+_FENCE_TAIL = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?=</?[A-Za-z])")
+_ENTITY = re.compile(r"&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);")
+_SPANS = re.compile(r"(`+)(.+?)\1")  # a code span of any number of backticks
 _EMPHASIS = re.compile(r"[*_`]")
 
 OUTSIDE, OPENS, INSIDE = 0, 1, 2  # where a line stands with respect to fenced code
@@ -39,9 +44,32 @@ def fences(lines: list[str]) -> list[int]:
             continue
         states.append(INSIDE)
         if match and match.group(1)[0] == opened[0] and len(match.group(1)) >= len(opened) \
-                and not line.strip()[len(match.group(1)):].strip():
+                and (not line.strip()[len(match.group(1)):].strip() or fence_tail(line) >= 0):
             opened = None
     return states
+
+
+def fence_tail(line: str) -> int:
+    """Where a tag written right after a closing fence starts (```</details>), else -1."""
+    match = _FENCE_TAIL.match(line)
+    return match.end() if match else -1
+
+
+def without_code_spans(line: str) -> str:
+    """`line` with its code spans blanked (same length), so a `</details>` shown as code is no tag."""
+    return _SPANS.sub(lambda m: " " * len(m.group(0)), line)
+
+
+def outside_code(line: str, change: Callable[[str], str]) -> str:
+    """`line` with `change` applied to its text outside code spans; code spans stay as written."""
+    pieces = _SPANS.split(line)  # text, ticks, code, text, ...
+    return "".join(change(piece) if n % 3 == 0 else f"{pieces[n - 1]}{piece}{pieces[n - 1]}" if n % 3 == 2 else ""
+                   for n, piece in enumerate(pieces))
+
+
+def without_entities(text: str) -> str:
+    """`text` with HTML entities (`&lt;`) as spaces: they are no words of an id or a comparison."""
+    return _ENTITY.sub(" ", text)
 
 
 def indent(line: str) -> int:

@@ -1,0 +1,61 @@
+"""Angle brackets in prose that are not HTML the site allows: `<endpoint-id>`, `<namespace>`, `<YOUR_TOKEN>`.
+
+The source site showed these placeholders as text. Python-Markdown reads anything shaped
+like a tag as raw HTML, so the reader would see nothing, and the validator refuses a tag
+it does not allow; they are written as text (`&lt;endpoint-id&gt;`), which reads the same.
+A real HTML element the site does not allow (`<kbd>`, `<iframe>`) is written as text too,
+with a warning, since the source page showed it as HTML. Code is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator
+
+from .text import OUTSIDE, outside_code
+
+# What Python-Markdown takes for inline HTML (its HTML_RE), and what it takes for a link instead.
+_ANGLE = re.compile(r"<(/?)([a-zA-Z][^<>@ ]*)((?: [^<>]*)?)>")
+_AUTOLINK = re.compile(r"^(?:[Ff]|[Hh][Tt])[Tt][Pp][Ss]?://|^mailto:", re.IGNORECASE)
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+
+# HTML's own element names: one of these the site does not allow was HTML on the source page.
+HTML_ELEMENTS = frozenset("""
+a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite code col
+colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure footer form h1 h2
+h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link main map mark menu meta
+meter nav noscript object ol optgroup option output p param picture pre progress q rp rt ruby s samp script
+search section select slot small source span strong style sub summary sup table tbody td template textarea
+tfoot th thead time title tr track u ul var video wbr center font frame frameset marquee applet math svg
+""".split())
+
+
+def as_text(lines: list[str], states: list[int], allowed: Collection[str]) -> Iterator[tuple[int, str]]:
+    """Rewrite, in place, every tag-shaped text outside code whose name `allowed` lacks as text; yields
+    (line index, tag) for each real HTML element so written, which the source page showed as HTML."""
+    for i, line in enumerate(lines):
+        if states[i] != OUTSIDE or "<" not in line:
+            continue
+        written, elements = _line_as_text(line, allowed)
+        lines[i] = written
+        for element in elements:
+            yield i, element
+
+
+def _line_as_text(line: str, allowed: Collection[str]) -> tuple[str, list[str]]:
+    elements: list[str] = []
+    written = outside_code(line, lambda text: _ANGLE.sub(lambda m: _written(m, allowed, elements), text))
+    return written, elements
+
+
+def _written(match: re.Match, allowed: Collection[str], elements: list[str]) -> str:
+    body = match.group(2)
+    if _AUTOLINK.match(body):
+        return match.group(0)
+    name = _NAME.match(body)
+    token = body.rstrip("/").lower()
+    if name and token == name.group(0).lower() and token in allowed:
+        return match.group(0)
+    if name and token == name.group(0).lower() and token in HTML_ELEMENTS:
+        elements.append(f"<{token}>")
+    return "&lt;" + match.group(0)[1:-1] + "&gt;"

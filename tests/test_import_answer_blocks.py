@@ -1,0 +1,174 @@
+"""Answer blocks taken whole however they close, HTML answer blocks, placeholders as text, hands-on tasks."""
+
+from __future__ import annotations
+
+import re
+
+from quizpages import load_quiz
+from quizpages.check.html_policy import allowed_tags
+from quizpages.load import dump_quiz, importer
+
+STRAY = """# Quiz
+
+1. What does a `Pod` hold?
+   - A) Nodes
+   - B) Containers
+
+<details>
+<summary>Show Answer</summary>
+
+**Answer: B**
+
+**Explanation:** One or more containers.</details>
+</details>
+
+2. Which command lists them?
+   - A) `kubectl get pods`
+   - B) `kubectl get nodes`
+
+   <details>
+   <summary>Show Answer</summary>
+
+   **Answer: A**
+
+   Close a block with `</details>`, shown as code.
+   </details>
+
+## Hands-on Questions
+
+3. Write a Pod manifest.
+
+<details>
+<summary>Show Answer</summary>
+
+```yaml
+kind: Pod
+```</details>
+
+4. Run it.
+
+<details>
+<summary>Show Answer</summary>
+
+```bash
+kubectl apply -f pod.yaml
+```
+</details>
+
+> Well done.
+> </details>
+
+---
+</details>
+"""
+
+
+def texts(quiz) -> list[str]:
+    return [value for slot in quiz.texts() for _, value in slot.text.items()]
+
+
+def valid(quiz, tmp_path) -> list:
+    """What `quizpages validate` says of the quiz's file (its checks on one file, HTML policy included)."""
+    path = tmp_path / "quiz.yml"
+    path.write_text(dump_quiz(quiz), encoding="utf-8")
+    return load_quiz(str(path), quiz.id, quiz.languages)[1]
+
+
+def merged(text: str, language: str = "en"):
+    page = importer.parse_page("p.md", text, language, allowed_tags())
+    return page, importer.merge_pages("x/quiz", {language: page}, (language,)).quiz
+
+
+def test_a_stray_details_close_is_left_out_wherever_it_is(tmp_path):
+    """A `</details>` after a sentence, after a block, after a code block, in a closing quote or after a rule
+    never reaches a text; each answer block is read whole, and the file validates."""
+    page, quiz = merged(STRAY)
+    assert [q.answer_key or q.answer for q in page.questions] == [
+        "B", "A", "```yaml\nkind: Pod\n```", "```bash\nkubectl apply -f pod.yaml\n```"]
+    assert page.questions[0].explanation == "One or more containers."
+    assert page.questions[1].explanation == "Close a block with `</details>`, shown as code."
+    assert page.closing == "> Well done."
+    assert not any("</details>" in re.sub(r"`[^`]*`", "", t) for t in texts(quiz))
+    assert [f.problem.source.line for f in page.findings if f.kind == "stray-details"] == [13, 49, 52]
+    assert valid(quiz, tmp_path) == []
+
+
+def test_placeholders_in_prose_become_text_and_code_stays(tmp_path):
+    """`<endpoint-id>` and `<YOUR_TOKEN>` read as text; in code they stay as written; allowed HTML stays HTML."""
+    page, quiz = merged("1. What is <endpoint-id> in `get <endpoint-id>`, with <YOUR_TOKEN>?\n\n"
+                        "<details>\n<summary>Show Answer</summary>\n\n"
+                        "**Answer:** An address of <service-name>, see <https://kubernetes.io> and <br> "
+                        "<a href=\"https://k8s.io\">docs</a>.\n\n```bash\ncurl http://<host>:<port>/\n```\n"
+                        "</details>\n")
+    [question] = page.questions
+    assert question.prompt == "What is &lt;endpoint-id&gt; in `get <endpoint-id>`, with &lt;YOUR_TOKEN&gt;?"
+    assert question.answer == ("An address of &lt;service-name&gt;, see <https://kubernetes.io> and <br> "
+                               "[docs](https://k8s.io).\n\n```bash\ncurl http://<host>:<port>/\n```")
+    assert page.findings == []
+    assert valid(quiz, tmp_path) == []
+
+
+def test_html_the_site_does_not_allow_becomes_text_with_a_warning(tmp_path):
+    """`<kbd>` on the source page was HTML: written as text, with a warning naming the setting that allows it."""
+    page, quiz = merged("1. Which keys copy?\n\n" + "<details>\n<summary>Show Answer</summary>\n\n"
+                        "Press <kbd>Ctrl</kbd>+<kbd>C</kbd>.\n</details>\n")
+    assert page.questions[0].answer == "Press &lt;kbd&gt;Ctrl&lt;/kbd&gt;+&lt;kbd&gt;C&lt;/kbd&gt;."
+    [finding] = page.findings
+    assert (finding.kind, finding.problem.source.line) == ("html-as-text", 6)
+    assert "plugins.quizpages.allowed_html" in finding.problem.hint
+    assert valid(quiz, tmp_path) == []
+    kept = importer.parse_page("p.md", "1. Which keys?\n\n<details>\n<summary>Show Answer</summary>\n\n"
+                               "<kbd>C</kbd>\n</details>\n", "en", allowed_tags(["kbd"]))
+    assert kept.questions[0].answer == "<kbd>C</kbd>"
+
+
+HTML_ANSWERS = """1. Which object asks for a backup?
+   - A) `Backup`
+   - B) `CronJob`
+
+<details>
+<summary>Show Answer</summary>
+<p><strong>Answer</strong>: A) <code>Backup</code></p>
+<p><strong>Explanation</strong>: The operator watches <code>Backup</code> objects;<br>see
+<a href="https://cloudnative-pg.io">the docs</a>.</p>
+</details>
+
+2. List the clusters.
+
+<details>
+  <summary><strong>Show Answer</strong></summary>
+  <p><strong>Answer:</strong></p>
+  <pre><code class="language-bash">kubectl get clusters -n db &amp;&amp; echo &lt;done&gt;
+  </code></pre>
+</details>
+"""
+
+
+def test_html_answer_blocks_give_their_letter_and_explanation(tmp_path):
+    """`<p><strong>Answer</strong>: A) ...</p>` names A; the explanation and a `<pre><code>` block read as Markdown."""
+    page, quiz = merged(HTML_ANSWERS)
+    first, second = page.questions
+    assert (first.answer_key, first.answer_line) == ("A", 7)
+    assert first.explanation == ("The operator watches `Backup` objects;<br>see\n"
+                                 "[the docs](https://cloudnative-pg.io).")
+    assert second.answer == "```bash\nkubectl get clusters -n db && echo <done>\n```"
+    assert page.findings == []
+    assert valid(quiz, tmp_path) == []
+
+
+def test_a_hands_on_task_keeps_its_heading_sentence_steps_and_block():
+    """A task written as a heading, a sentence, numbered steps and a shell block is one question, whole, even
+    as the first question of a page."""
+    page, _ = merged("# Lab\n\n## Hands-on Questions\n\n### Roll back the release\n\nThe new version fails.\n\n1. Check the history.\n"
+                     "2. Undo the rollout.\n\n```bash\nkubectl rollout history deployment/web\n```\n\n"
+                     "<details>\n<summary>Show Answer</summary>\n\n```bash\nkubectl rollout undo deployment/web\n```\n"
+                     "</details>\n\n### Scale it\n\nScale the Deployment to 5 replicas:\n\n```yaml\nspec:\n"
+                     "  replicas: 2\n```\n\n<details>\n<summary>Show Answer</summary>\n\n"
+                     "```bash\nkubectl scale deployment/web --replicas=5\n```\n</details>\n")
+    first, second = page.questions
+    assert (first.title, first.prompt) == ("Roll back the release", "The new version fails.\n\n"
+                                           "1. Check the history.\n2. Undo the rollout.\n\n```bash\n"
+                                           "kubectl rollout history deployment/web\n```")
+    assert (second.title, second.prompt) == ("Scale it", "Scale the Deployment to 5 replicas:\n\n```yaml\nspec:\n"
+                                             "  replicas: 2\n```")
+    assert (first.kind, second.kind, page.intro) == ("hands_on", "hands_on", None)
