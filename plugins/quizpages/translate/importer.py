@@ -1,0 +1,104 @@
+"""Translation files -> new quiz file bytes: which entries apply, and the file written with them.
+
+An entry is applied when its context names a text of the quiz, its source text is still the quiz's
+(whitespace at the ends aside), it has a translation and is not fuzzy, and the translation differs from
+what the file has. Anything else is skipped, and a warning names what and why (except an entry that is
+simply untranslated, fuzzy or unchanged: those are counted). The new file is read back with the loader
+before it may be written: every text must read as before except the ones changed, each now its new
+translation, and the file must have no problem it did not have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..model import Quiz, TextSlot
+from ..model.problems import Problem
+from .entries import parse_context
+from .files import ReadEntry, TranslationFile
+from .yaml_edit import Change, EditError, apply_changes
+
+
+@dataclass
+class Outcome:
+    """What importing entries into one quiz file gives."""
+
+    changes: list[Change] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # `path:line: warning: ...` lines
+    skipped: dict[str, int] = field(default_factory=dict)  # reason -> count: untranslated, fuzzy, unchanged
+
+    def skip(self, reason: str) -> None:
+        self.skipped[reason] = self.skipped.get(reason, 0) + 1
+
+
+def match_entries(quiz: Quiz, file: TranslationFile, entries: list[ReadEntry], source_language: str,
+                  outcome: Outcome) -> None:
+    """Add to `outcome` the changes `entries` (of `file`, for `quiz`) make, and a warning for each entry that
+    cannot be applied."""
+    slots: dict[tuple[str, str], TextSlot] = {(slot.unit, slot.name): slot for slot in quiz.texts()}
+    language = file.language
+    for entry in entries:
+        where = f"{file.path}:{entry.line}"
+        parsed = parse_context(entry.context)
+        slot = slots.get(parsed[1:]) if parsed is not None else None
+        if slot is None:
+            outcome.warnings.append(f"{where}: warning: the entry '{entry.context}' names no text of the quiz "
+                                    f"{quiz.id}, so it was not applied (The question or field was renamed or removed; "
+                                    "export the quiz again)")
+            continue
+        text = slot.text
+        current = text.by_language.get(source_language, text.neutral if not text.by_language else None)
+        if current is None or current.strip() != entry.source.strip():
+            outcome.warnings.append(f"{where}: warning: {quiz.id}: {slot.label}: the source text changed since the "
+                                    "export, so the translation was not applied (Export the quiz again and "
+                                    "translate the new text)")
+            continue
+        if not entry.translation:
+            outcome.skip("untranslated")
+            continue
+        if entry.fuzzy:
+            outcome.skip("fuzzy")
+            continue
+        if text.get(language) == entry.translation:
+            outcome.skip("unchanged")
+            continue
+        if not text.by_language and entry.translation == text.neutral:
+            outcome.skip("unchanged")
+            continue
+        outcome.changes.append(Change(text, language, entry.translation))
+
+
+def write_changes(data: bytes, changes: list[Change], languages: tuple[str, ...],
+                  read_back: Callable[[bytes], tuple[Quiz | None, list[Problem]]],
+                  before: tuple[Quiz, list[Problem]]) -> bytes:
+    """The file's new bytes with `changes` written in, checked by reading them back (`read_back`) against the
+    quiz and problems as they were (`before`); raises EditError when they do not read as intended."""
+    new = apply_changes(data, changes, languages)
+    quiz, problems = read_back(new)
+    old_quiz, old_problems = before
+    if quiz is None:
+        raise EditError("the file would no longer read as a quiz")
+    old_rendered = {p.render() for p in old_problems}
+    added = [p for p in problems if p.render() not in old_rendered and not _about_new_language(p, changes)]
+    if any(p.is_error for p in added):
+        raise EditError(f"the file would have a new problem: {next(p for p in added if p.is_error).render()}")
+    wanted = {(id(c.text), c.language): c.value for c in changes}
+    old_slots = list(old_quiz.texts())
+    new_slots = list(quiz.texts())
+    if [(s.unit, s.name) for s in old_slots] != [(s.unit, s.name) for s in new_slots]:
+        raise EditError("the file's texts would change places")
+    for old, now in zip(old_slots, new_slots):
+        expected = {language: old.text.get(language) for language in languages if old.text.get(language) is not None}
+        for (text_id, language), value in wanted.items():
+            if text_id == id(old.text):
+                expected[language] = value
+        got = {language: now.text.get(language) for language in languages if now.text.get(language) is not None}
+        if got != expected:
+            raise EditError(f"{old.label} would not read back as written")
+    return new
+
+
+def _about_new_language(problem: Problem, changes: list[Change]) -> bool:
+    """A warning the new text brings by design: text in a language that `languages:` leaves out."""
+    return not problem.is_error and "`languages:` lists only" in problem.message

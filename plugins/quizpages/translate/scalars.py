@@ -1,0 +1,128 @@
+"""One text as a YAML scalar, in a given style: what the in-place writer puts into a quiz file.
+
+Each function returns the scalar's text as it is written in the file, or None when the text cannot be
+written in that style (a plain scalar that YAML would read differently, a block scalar inside `{...}`).
+The writer then falls back to a style that can hold any text. Whether a rendering reads back as the text
+is decided by parsing it, not by a list of rules: YAML has too many corners to list (`: `, ` #`, `,` and
+`]` inside flow collections, a leading `*` or `&`, ...).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import yaml
+
+_STANDARD = yaml.resolver.Resolver()  # how other YAML tools type a plain scalar (true, 1.0, null, ...)
+_STR = "tag:yaml.org,2002:str"
+_PRINTABLE = re.compile("^[\t\n\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]*$")
+_BOM = "\ufeff"
+
+
+def printable(text: str) -> bool:
+    """Whether every character may be written unescaped in a YAML file (no control characters, no BOM)."""
+    return _PRINTABLE.match(text) is not None and _BOM not in text
+
+
+def _reads_back(document: str, text: str, style: str | None) -> bool:
+    try:
+        node = yaml.compose(document, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return False
+    if isinstance(node, yaml.SequenceNode):  # the flow test document: [value]
+        if len(node.value) != 1:
+            return False
+        node = node.value[0]
+    elif isinstance(node, yaml.MappingNode):
+        node = node.value[0][1] if len(node.value) == 1 else None
+    return isinstance(node, yaml.ScalarNode) and node.value == text and node.style == style
+
+
+def plain(text: str, flow: bool) -> str | None:
+    """`text` unquoted, when YAML reads it back as the same text (and other YAML tools as a string)."""
+    if not text or "\n" in text or text != text.strip() or not printable(text):
+        return None
+    if _STANDARD.resolve(yaml.ScalarNode, text, (True, False)) != _STR:
+        return None  # `true`, `2.5`, `null`: quizpages reads them as text, other tools would not
+    document = f"[{text}]" if flow else f"k: {text}"
+    return text if _reads_back(document, text, None) else None
+
+
+def single_quoted(text: str) -> str | None:
+    """`text` in single quotes (one line only: a line break inside them folds into a space)."""
+    if "\n" in text or not printable(text) or text != text.strip(" \t") and not text.strip():
+        return None
+    return "'" + text.replace("'", "''") + "'"
+
+
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0", "\x07": "\\a",
+            "\x08": "\\b", "\x0b": "\\v", "\x0c": "\\f", "\x1b": "\\e", "\x85": "\\N", "\xa0": "\\_",
+            "\u2028": "\\L", "\u2029": "\\P"}
+
+
+def double_quoted(text: str) -> str:
+    """`text` in double quotes, escaped: the style that holds any text on one line."""
+    out = []
+    for char in text:
+        if char in _ESCAPES:
+            out.append(_ESCAPES[char])
+        elif not printable(char):
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _chomping(text: str) -> tuple[str, str]:
+    """(the text without its final line breaks, the chomping indicator that gives them back)."""
+    body = text.rstrip("\n")
+    breaks = len(text) - len(body)
+    return body, "-" if breaks == 0 else "" if breaks == 1 else "+"
+
+
+def literal(text: str, indent: int, newline: str, header_rest: str = "") -> str | None:
+    """`text` as a literal block (`|`), its lines indented by `indent` spaces; the block ends with its last
+    line's line break. `header_rest`: what follows the indicator on its line (a comment) is kept."""
+    if not text.strip() or not printable(text) or "\r" in text or "\t" in text.split("\n", 1)[0][:1]:
+        return None
+    body, chomp = _chomping(text)
+    lines = body.split("\n")
+    first = next((line for line in lines if line.strip()), "")
+    indicator = str(indent) if first.startswith(" ") else ""  # a first line that starts with a space
+    if indicator and indent > 9:
+        return None
+    trailing = text[len(body):].split("\n")[1:-1] if chomp == "+" else []  # kept empty lines
+    pad = " " * indent
+    content = [pad + line if line else "" for line in lines] + ["" for _ in trailing]
+    return f"|{indicator}{chomp}{header_rest}{newline}" + newline.join(content) + newline
+
+
+def folded(text: str, indent: int, newline: str, width: int = 100, header_rest: str = "") -> str | None:
+    """`text` as a folded block (`>`), wrapped at single spaces so folding gives the same text back; None
+    when that cannot hold it (line breaks of its own, runs of spaces at a wrap, more than one final break)."""
+    body, chomp = _chomping(text)
+    if chomp == "+" or "\n" in body or not body.strip() or body != body.strip() or not printable(body):
+        return None
+    if "\t" in body:
+        return None
+    # wrap only at a single space between two other characters: folding turns each wrap back into it
+    breaks = [i for i in range(1, len(body) - 1) if body[i] == " " and body[i - 1] != " " and body[i + 1] != " "]
+    columns = [0]  # display columns up to each character: Korean and Japanese characters take two
+    for char in body:
+        columns.append(columns[-1] + (2 if unicodedata.east_asian_width(char) in "WF" else 1))
+    lines, start, last = [], 0, None
+    for at in breaks:
+        if indent + columns[at] - columns[start] > width and last is not None:
+            lines.append(body[start:last])
+            start = last + 1
+            last = None if indent + columns[at] - columns[start] > width else at
+            continue
+        last = at
+    if last is not None and indent + columns[len(body)] - columns[start] > width:
+        lines.append(body[start:last])
+        start = last + 1
+    lines.append(body[start:])
+    pad = " " * indent
+    return f">{chomp}{header_rest}{newline}" + newline.join(pad + line for line in lines) + newline
