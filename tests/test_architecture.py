@@ -15,7 +15,7 @@ LAYERS = [
     {"kinds"},
     {"load"},
     {"check"},
-    {"render", "cache"},
+    {"render", "cache", "translate"},
     {"settings"},
     {"site"},
     {"mkdocs", "cli"},

@@ -19,6 +19,8 @@ from .entries import parse_context
 from .files import ReadEntry, TranslationFile
 from .yaml_edit import Change, EditError, apply_changes
 
+__all__ = ["Change", "EditError", "Outcome", "match_entries", "write_changes"]
+
 
 @dataclass
 class Outcome:
@@ -69,36 +71,30 @@ def match_entries(quiz: Quiz, file: TranslationFile, entries: list[ReadEntry], s
         outcome.changes.append(Change(text, language, entry.translation))
 
 
-def write_changes(data: bytes, changes: list[Change], languages: tuple[str, ...],
-                  read_back: Callable[[bytes], tuple[Quiz | None, list[Problem]]],
-                  before: tuple[Quiz, list[Problem]]) -> bytes:
-    """The file's new bytes with `changes` written in, checked by reading them back (`read_back`) against the
-    quiz and problems as they were (`before`); raises EditError when they do not read as intended."""
+def write_changes(data: bytes, old_quiz: Quiz, old_problems: list[Problem], changes: list[Change],
+                  languages: tuple[str, ...], read_back: Callable[[bytes], tuple[Quiz | None, list[Problem]]]
+                  ) -> tuple[bytes, list[Problem]]:
+    """The file's new bytes with `changes` (to texts of `old_quiz`, read from `data`) written in, and the
+    problems they bring (text in a language the quiz's `languages:` leaves out). The new bytes are read with
+    `read_back`: every text must read as before but the ones changed, each as its new translation, with no
+    error; raises EditError otherwise, and the file is not to be written."""
     new = apply_changes(data, changes, languages)
     quiz, problems = read_back(new)
-    old_quiz, old_problems = before
     if quiz is None:
-        raise EditError("the file would no longer read as a quiz")
-    old_rendered = {p.render() for p in old_problems}
-    added = [p for p in problems if p.render() not in old_rendered and not _about_new_language(p, changes)]
-    if any(p.is_error for p in added):
-        raise EditError(f"the file would have a new problem: {next(p for p in added if p.is_error).render()}")
-    wanted = {(id(c.text), c.language): c.value for c in changes}
-    old_slots = list(old_quiz.texts())
-    new_slots = list(quiz.texts())
+        error = next((p for p in problems if p.is_error), None)
+        raise EditError(f"the file would have an error: {error.message if error else 'it would not read'}")
+    old_slots, new_slots = list(old_quiz.texts()), list(quiz.texts())
     if [(s.unit, s.name) for s in old_slots] != [(s.unit, s.name) for s in new_slots]:
         raise EditError("the file's texts would change places")
+    wanted: dict[tuple[str, str], dict[str, str]] = {}
+    for change in changes:
+        slot = next(s for s in old_slots if s.text is change.text)
+        wanted.setdefault((slot.unit, slot.name), {})[change.language] = change.value
     for old, now in zip(old_slots, new_slots):
-        expected = {language: old.text.get(language) for language in languages if old.text.get(language) is not None}
-        for (text_id, language), value in wanted.items():
-            if text_id == id(old.text):
-                expected[language] = value
-        got = {language: now.text.get(language) for language in languages if now.text.get(language) is not None}
+        expected = {lang: old.text.get(lang) for lang in languages if old.text.get(lang) is not None}
+        expected.update(wanted.get((old.unit, old.name), {}))
+        got = {lang: now.text.get(lang) for lang in languages if now.text.get(lang) is not None}
         if got != expected:
             raise EditError(f"{old.label} would not read back as written")
-    return new
-
-
-def _about_new_language(problem: Problem, changes: list[Change]) -> bool:
-    """A warning the new text brings by design: text in a language that `languages:` leaves out."""
-    return not problem.is_error and "`languages:` lists only" in problem.message
+    known = {p.message for p in old_problems}
+    return new, [p for p in problems if p.message not in known]
