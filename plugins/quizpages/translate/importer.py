@@ -56,7 +56,7 @@ def match_entries(quiz: Quiz, file: TranslationFile, entries: list[ReadEntry], s
                                     "export, so the translation was not applied (Export the quiz again and "
                                     "translate the new text)")
             continue
-        if not entry.translation:
+        if not entry.translation.strip():
             outcome.skip("untranslated")
             continue
         if entry.fuzzy:
@@ -78,6 +78,7 @@ def write_changes(data: bytes, old_quiz: Quiz, old_problems: list[Problem], chan
     problems they bring (text in a language the quiz's `languages:` leaves out). The new bytes are read with
     `read_back`: every text must read as before but the ones changed, each as its new translation, with no
     error; raises EditError otherwise, and the file is not to be written."""
+    changes = _keep_shared_text(old_quiz, changes, languages[0])
     new = apply_changes(data, changes, languages)
     quiz, problems = read_back(new)
     if quiz is None:
@@ -98,3 +99,17 @@ def write_changes(data: bytes, old_quiz: Quiz, old_problems: list[Problem], chan
             raise EditError(f"{old.label} would not read back as written")
     known = {p.message for p in old_problems}
     return new, [p for p in problems if p.message not in known]
+
+
+def _keep_shared_text(quiz: Quiz, changes: list[Change], source_language: str) -> list[Change]:
+    """A text written once for every language that gains a translation is then written per language: the
+    quiz's other languages keep the shared text, written out, so none loses it."""
+    given = {(id(c.text), c.language) for c in changes}
+    added = []
+    for slot in quiz.texts():
+        text = slot.text
+        if text.by_language or not any(c.text is text for c in changes):
+            continue
+        added += [Change(text, language, text.neutral or "") for language in slot.languages
+                  if language != source_language and (id(text), language) not in given]
+    return changes + added
