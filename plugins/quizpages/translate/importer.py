@@ -79,7 +79,16 @@ def write_changes(data: bytes, old_quiz: Quiz, old_problems: list[Problem], chan
     `read_back`: every text must read as before but the ones changed, each as its new translation, with no
     error; raises EditError otherwise, and the file is not to be written."""
     changes = _keep_shared_text(old_quiz, changes, languages[0])
-    new = apply_changes(data, changes, languages)
+    try:
+        return _written(data, old_quiz, old_problems, changes, languages, read_back, wrap=True)
+    except EditError:  # wrapped like its neighbours, a text read back otherwise: write it on one line
+        return _written(data, old_quiz, old_problems, changes, languages, read_back, wrap=False)
+
+
+def _written(data: bytes, old_quiz: Quiz, old_problems: list[Problem], changes: list[Change],
+             languages: tuple[str, ...], read_back: Callable[[bytes], tuple[Quiz | None, list[Problem]]],
+             wrap: bool) -> tuple[bytes, list[Problem]]:
+    new = apply_changes(data, changes, languages, wrap)
     quiz, problems = read_back(new)
     if quiz is None:
         error = next((p for p in problems if p.is_error), None)

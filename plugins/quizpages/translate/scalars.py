@@ -107,22 +107,39 @@ def folded(text: str, indent: int, newline: str, width: int = 100, header_rest: 
         return None
     if "\t" in body:
         return None
-    # wrap only at a single space between two other characters: folding turns each wrap back into it
-    breaks = [i for i in range(1, len(body) - 1) if body[i] == " " and body[i - 1] != " " and body[i + 1] != " "]
-    columns = [0]  # display columns up to each character: Korean and Japanese characters take two
-    for char in body:
-        columns.append(columns[-1] + (2 if unicodedata.east_asian_width(char) in "WF" else 1))
-    lines, start, last = [], 0, None
-    for at in breaks:
-        if indent + columns[at] - columns[start] > width and last is not None:
-            lines.append(body[start:last])
-            start = last + 1
-            last = None if indent + columns[at] - columns[start] > width else at
-            continue
-        last = at
-    if last is not None and indent + columns[len(body)] - columns[start] > width:
-        lines.append(body[start:last])
-        start = last + 1
-    lines.append(body[start:])
+    lines = wrap(body, indent, indent, width)
+    if lines is None:
+        return None
     pad = " " * indent
     return f">{chomp}{header_rest}{newline}" + newline.join(pad + line for line in lines) + newline
+
+
+def display_width(text: str) -> int:
+    """How many columns `text` takes in an editor: Korean and Japanese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def wrap(text: str, first_column: int, indent: int, width: int) -> list[str] | None:
+    """`text` cut into lines at single spaces (so YAML's folding, a line break read as one space, gives it
+    back) that fit in `width` columns, the first starting at `first_column`, the others at `indent`; never
+    before a `#`, which would start a comment. None when a line would start or end with a space."""
+    breaks = [i for i in range(1, len(text) - 1)
+              if text[i] == " " and text[i - 1] != " " and text[i + 1] not in " #"]
+    columns = [0]
+    for char in text:
+        columns.append(columns[-1] + (2 if unicodedata.east_asian_width(char) in "WF" else 1))
+    lines, start, last, column = [], 0, None, first_column
+    for at in breaks:
+        if column + columns[at] - columns[start] > width and last is not None:
+            lines.append(text[start:last])
+            start, column = last + 1, indent
+            last = None if column + columns[at] - columns[start] > width else at
+            continue
+        last = at
+    if last is not None and column + columns[len(text)] - columns[start] > width:
+        lines.append(text[start:last])
+        start = last + 1
+    lines.append(text[start:])
+    if any(line != line.strip(" ") for line in lines):
+        return None
+    return lines

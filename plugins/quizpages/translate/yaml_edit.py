@@ -46,12 +46,13 @@ class _Edit:
     replacement: str
 
 
-def apply_changes(data: bytes, changes: list[Change], languages: tuple[str, ...]) -> bytes:
+def apply_changes(data: bytes, changes: list[Change], languages: tuple[str, ...], wrap: bool = True) -> bytes:
     """The file's bytes with every change written in; `languages`: the site's, in their order (a new
-    translation goes after the languages before it)."""
+    translation goes after the languages before it). `wrap`: a text wrapped over several lines is wrapped
+    again at its width (the caller reads the result back, and writes it unwrapped when that fails)."""
     bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
     text = data[len(bom):].decode("utf-8")
-    file = _File(text)
+    file = _File(text, wrap)
     by_text: dict[int, list[Change]] = {}
     for change in changes:
         by_text.setdefault(id(change.text), []).append(change)
@@ -68,8 +69,9 @@ def apply_changes(data: bytes, changes: list[Change], languages: tuple[str, ...]
 
 
 class _File:
-    def __init__(self, text: str):
+    def __init__(self, text: str, wrap: bool = True):
         self.text = text
+        self.wrap = wrap
         self.newline = "\r\n" if "\r\n" in text else "\n"
         self.line_starts = [0]
         for index, char in enumerate(text):
@@ -159,9 +161,15 @@ class _File:
 
     # -- rendering -----------------------------------------------------------------------------
 
+    def lines_of(self, node: yaml.Node) -> list[str]:
+        """The whole lines a node is written on, from the start of its first line."""
+        start = self.line_starts[self.line_of(node.start_mark.index)]
+        return self.text[start:node.end_mark.index].rstrip("\r\n").split("\n")
+
     def render(self, value: str, like: yaml.ScalarNode | None, flow: bool, indent: int) -> str:
         """`value` as a scalar in the style of `like` (plain when None), falling back to a style that holds
-        it: a literal block in block context, double quotes in flow context."""
+        it: a literal block in block context, double quotes in flow context. A text `like` wrapped over
+        several lines is wrapped again at the same width (when `self.wrap`)."""
         style = like.style if like is not None else None
         rest = self.header_rest(like) if like is not None and style in ("|", ">") and like.value else ""
         if like is not None and style in ("|", ">"):
@@ -170,7 +178,8 @@ class _File:
         if style == "|" and not flow:
             rendered = scalars.literal(value, indent, self.newline, rest)
         elif style == ">" and not flow:
-            rendered = scalars.folded(value, indent, self.newline, header_rest=rest) or \
+            width = max(map(scalars.display_width, self.lines_of(like)[1:]), default=0) if self.wrap else 0
+            rendered = scalars.folded(value, indent, self.newline, width or 100, header_rest=rest) or \
                 scalars.literal(value, indent, self.newline, rest)
         elif style == "'":
             rendered = scalars.single_quoted(value)
@@ -178,7 +187,25 @@ class _File:
             rendered = scalars.plain(value, flow)
             if rendered is None and "\n" in value and not flow:
                 rendered = scalars.literal(value, indent, self.newline)
-        return rendered if rendered is not None else scalars.double_quoted(value)
+        if rendered is None:
+            rendered = scalars.double_quoted(value)
+        if like is not None and style in (None, "'", '"') and "\n" not in rendered:
+            rendered = self._wrapped_like(rendered, like, flow)
+        return rendered
+
+    def _wrapped_like(self, rendered: str, like: yaml.ScalarNode, flow: bool) -> str:
+        """A one-line scalar wrapped as `like` was: over as many lines as fit its width, continued at the
+        indentation of its second line. Unwrapped when `like` was one line."""
+        lines = self.lines_of(like)
+        if not self.wrap or flow or len(lines) < 2:
+            return rendered
+        first = scalars.display_width(lines[0][:like.start_mark.column])
+        indent = len(lines[1]) - len(lines[1].lstrip(" "))
+        width = max(map(scalars.display_width, lines))
+        wrapped = scalars.wrap(rendered, first, indent, width)
+        if wrapped is None:
+            return rendered
+        return (self.newline + " " * indent).join(wrapped)
 
     # -- the edits of one text ------------------------------------------------------------------
 
