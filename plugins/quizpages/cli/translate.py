@@ -194,26 +194,15 @@ def strings_skeleton(language: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def strings_target(site: QuizSite, language: str) -> str | None:
-    """Where a new language's strings file goes: quizpages' own folder when it is part of this site's
-    repository (as here), else the site's `strings_dir`."""
-    settings = site.settings
-    if is_inside(STRINGS_DIR, settings.root):
-        return os.path.join(STRINGS_DIR, f"{language}.yml")
-    if settings.strings_dirs:
-        return os.path.join(settings.strings_dirs[0], f"{language}.yml")
-    return None
-
-
 def _init(args: argparse.Namespace, site: QuizSite) -> int:
     language = args.language
     settings = site.settings
     if not re.match(LANGUAGE_PATTERN, language) or language == settings.languages[0]:
         _error(f"'{language}' is not a new language's code (Give a code such as ja)")
         return 2
-    target = strings_target(site, language)
-    if target is None:
-        _error("this site has no strings folder to put the language's strings file in (Set "
+    target = site.strings_file(language)
+    if not is_inside(target, settings.root):
+        _error(f"this site has no strings folder to write the '{language}' strings file in (Set "
                "`plugins.quizpages.strings_dir: strings` in mkdocs.yml, then run the command again)")
         return 2
     if os.path.exists(target):

@@ -46,6 +46,11 @@ def _reference() -> dict[str, str]:
     return _entries(path, _stamp(path) or 0, False)[0]
 
 
+def builtin_keys() -> set[str]:
+    """Every key of quizpages' own strings: those of the English file."""
+    return set(_reference())
+
+
 @lru_cache(maxsize=128)
 def _read(path: str, _mtime: int) -> tuple[dict[str, str], dict, tuple[Problem, ...]]:
     """One file as written; keyed by modification time, so an edited file is read again (under

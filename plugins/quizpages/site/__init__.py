@@ -17,7 +17,9 @@ from ..model import Problem
 from ..model.problems import sort_key
 from ..render import Renderer, Strings, strings_problems
 from ..render.renderer import OVERRIDE_SUBDIR
+from ..render.strings import STRINGS_DIR, builtin_keys
 from ..settings import SiteSettings
+from ..util.paths import is_inside
 from .generated_pages import GeneratedPage, page_urls, pages_of_language
 from .library import Catalog, QuizLibrary
 
@@ -121,6 +123,21 @@ class QuizSite:
 
     def strings(self, language: str) -> Strings:
         return Strings(language, self.settings.strings_dirs)
+
+    def missing_strings(self, language: str) -> list[str]:
+        """The interface strings `language` has none of its own for, so its pages show English there: every
+        built-in key and registered kind's heading, and the name of every language of the site
+        (`language.<code>`), which each language's index shows in its own words."""
+        strings = self.strings(language)
+        wanted = {f"language.{code}" for code in self.languages} | builtin_keys() | {k.section for k in self.kinds}
+        return sorted(key for key in wanted if strings.get(key, fallback=False) is None)
+
+    def strings_file(self, language: str) -> str:
+        """Where `language`'s interface strings are written: quizpages' own strings folder when it is part of
+        this site's folder (a clone of quizpages' repository), else the site's `strings_dir` when it has one."""
+        if is_inside(STRINGS_DIR, self.settings.root) or not self.settings.strings_dirs:
+            return os.path.join(STRINGS_DIR, f"{language}.yml")
+        return os.path.join(self.settings.strings_dirs[0], f"{language}.yml")
 
     def strings_problems(self) -> list[Problem]:
         """The problems of the site's own strings files (`strings_dir`); their wrong entries are not used."""

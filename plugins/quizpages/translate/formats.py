@@ -27,19 +27,20 @@ FORMATS = {
 EXTENSIONS = {".po": FORMATS["po"], ".xlf": FORMATS["xliff"], ".xliff": FORMATS["xliff"]}
 
 
-def read_translation_file(path: str) -> TranslationFile:
-    """A .po or .xlf file's entries; raises TranslationFileError (naming the line) for one that cannot be used."""
+def read_translation_file(path: str, shown: str | None = None) -> TranslationFile:
+    """A .po or .xlf file's entries; raises TranslationFileError (naming the line) for one that cannot be used.
+    `shown`: how messages name the file (default: `path`)."""
     found = EXTENSIONS.get(os.path.splitext(path)[1].lower())
     if found is None:
-        raise TranslationFileError(path, 1, "not a translation file",
+        raise TranslationFileError(shown or path, 1, "not a translation file",
                                    "Import a .po or .xlf file that `quizpages translate export` wrote")
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as exc:
-        raise TranslationFileError(path, 1, f"cannot read the file: {exc.strerror}",
+        raise TranslationFileError(shown or path, 1, f"cannot read the file: {exc.strerror}",
                                    "Make sure the file exists and is readable") from None
-    return found.read(path, data)
+    return found.read(shown or path, data)
 
 
 def render(fmt: Format, entries: list[Entry], quiz_id: str, quiz_file: str, source_language: str, language: str,

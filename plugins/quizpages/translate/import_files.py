@@ -39,12 +39,12 @@ def plan_import(paths: list[str], quizzes: dict[str, Quiz], broken: dict[str, st
     files: list[TranslationFile] = []
     for path in paths:
         try:
-            found = read_translation_file(path)
+            found = read_translation_file(path, os.path.relpath(path, relative_to))
         except TranslationFileError as exc:
             plan.errors += exc.lines()
             continue
         if found.language not in languages[1:]:
-            plan.errors.append(f"{path}:1: error: the file's language is '{found.language or 'not given'}', which is "
+            plan.errors.append(f"{found.path}:1: error: the file's language is '{found.language or 'not given'}', which is "
                                f"not a translation language of this site (Use one of {', '.join(languages[1:])}; "
                                "a PO file names it in its `Language:` header, an XLIFF file in `target-language`)")
             continue

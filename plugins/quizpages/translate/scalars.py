@@ -99,7 +99,7 @@ def literal(text: str, indent: int, newline: str, header_rest: str = "") -> str 
     return f"|{indicator}{chomp}{header_rest}{newline}" + newline.join(content) + newline
 
 
-def folded(text: str, indent: int, newline: str, width: int = 100, header_rest: str = "") -> str | None:
+def folded(text: str, indent: int, newline: str, wrapping: dict | None = None, header_rest: str = "") -> str | None:
     """`text` as a folded block (`>`), wrapped at single spaces so folding gives the same text back; None
     when that cannot hold it (line breaks of its own, runs of spaces at a wrap, more than one final break)."""
     body, chomp = _chomping(text)
@@ -107,7 +107,7 @@ def folded(text: str, indent: int, newline: str, width: int = 100, header_rest: 
         return None
     if "\t" in body:
         return None
-    lines = wrap(body, indent, indent, width)
+    lines = wrap(body, indent, indent, **(wrapping or dict(width=100)))
     if lines is None:
         return None
     pad = " " * indent
@@ -119,27 +119,51 @@ def display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
-def wrap(text: str, first_column: int, indent: int, width: int) -> list[str] | None:
+def wrap(text: str, first_column: int, indent: int, width: int, overflow: bool = False,
+         wide: bool = True) -> list[str] | None:
     """`text` cut into lines at single spaces (so YAML's folding, a line break read as one space, gives it
-    back) that fit in `width` columns, the first starting at `first_column`, the others at `indent`; never
-    before a `#`, which would start a comment. None when a line would start or end with a space."""
+    back), the first starting at `first_column`, the others at `indent`; never before a `#`, which would
+    start a comment. Lines fit in `width` columns, or, with `overflow`, go on until they pass it (as
+    PyYAML's writer wraps). `wide`: Korean and Japanese characters take two columns (an editor's view),
+    else one (PyYAML's count). None when a line would start or end with a space."""
     breaks = [i for i in range(1, len(text) - 1)
               if text[i] == " " and text[i - 1] != " " and text[i + 1] not in " #"]
     columns = [0]
     for char in text:
-        columns.append(columns[-1] + (2 if unicodedata.east_asian_width(char) in "WF" else 1))
+        columns.append(columns[-1] + (2 if wide and unicodedata.east_asian_width(char) in "WF" else 1))
     lines, start, last, column = [], 0, None, first_column
     for at in breaks:
+        if overflow:
+            if column + columns[at] - columns[start] > width:
+                lines.append(text[start:at])
+                start, column = at + 1, indent
+            continue
         if column + columns[at] - columns[start] > width and last is not None:
             lines.append(text[start:last])
             start, column = last + 1, indent
             last = None if column + columns[at] - columns[start] > width else at
             continue
         last = at
-    if last is not None and column + columns[len(text)] - columns[start] > width:
+    if not overflow and last is not None and column + columns[len(text)] - columns[start] > width:
         lines.append(text[start:last])
         start = last + 1
     lines.append(text[start:])
     if any(line != line.strip(" ") for line in lines):
         return None
     return lines
+
+
+def wrapping_of(text: str, lines: list[str], first_column: int, indent: int) -> dict:
+    """How `text` was wrapped into `lines` (each without its indentation): the `wrap` arguments that give
+    those lines back, so a new text is wrapped the same way; the widest line's width when none does."""
+    widest = max([first_column + display_width(lines[0])] + [indent + display_width(line) for line in lines[1:]])
+    longest = max([first_column + len(lines[0])] + [indent + len(line) for line in lines[1:]])
+    tries = [dict(width=widest), dict(width=longest, wide=False)]
+    for wide in (False, True):
+        measure = display_width if wide else len
+        ends = [first_column + measure(lines[0])] + [indent + measure(line) for line in lines[1:-1]]
+        tries.append(dict(width=min(ends) - 1, overflow=True, wide=wide))
+    for arguments in tries:
+        if wrap(text, first_column, indent, **arguments) == lines:
+            return arguments
+    return dict(width=widest)

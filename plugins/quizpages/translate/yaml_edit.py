@@ -178,9 +178,8 @@ class _File:
         if style == "|" and not flow:
             rendered = scalars.literal(value, indent, self.newline, rest)
         elif style == ">" and not flow:
-            width = max(map(scalars.display_width, self.lines_of(like)[1:]), default=0) if self.wrap else 0
-            rendered = scalars.folded(value, indent, self.newline, width or 100, header_rest=rest) or \
-                scalars.literal(value, indent, self.newline, rest)
+            rendered = scalars.folded(value, indent, self.newline, self._folding_of(like, indent),
+                                      header_rest=rest) or scalars.literal(value, indent, self.newline, rest)
         elif style == "'":
             rendered = scalars.single_quoted(value)
         elif style is None:
@@ -193,16 +192,27 @@ class _File:
             rendered = self._wrapped_like(rendered, like, flow)
         return rendered
 
+    def _folding_of(self, like: yaml.ScalarNode, indent: int) -> dict | None:
+        """How the folded block `like` is wrapped (see scalars.wrapping_of); None to wrap at 100 columns."""
+        lines = [line.strip() for line in self.lines_of(like)[1:] if line.strip()]
+        body = like.value.rstrip("\n")
+        if not self.wrap or not lines or "\n" in body:
+            return None
+        return scalars.wrapping_of(body, lines, indent, indent)
+
     def _wrapped_like(self, rendered: str, like: yaml.ScalarNode, flow: bool) -> str:
-        """A one-line scalar wrapped as `like` was: over as many lines as fit its width, continued at the
-        indentation of its second line. Unwrapped when `like` was one line."""
+        """A one-line scalar wrapped as `like` was (the same rule and width, continued at the indentation of
+        its second line). Left on one line when `like` was one line."""
         lines = self.lines_of(like)
         if not self.wrap or flow or len(lines) < 2:
             return rendered
         first = scalars.display_width(lines[0][:like.start_mark.column])
         indent = len(lines[1]) - len(lines[1].lstrip(" "))
-        width = max(map(scalars.display_width, lines))
-        wrapped = scalars.wrap(rendered, first, indent, width)
+        old = {None: scalars.plain(like.value, False), "'": scalars.single_quoted(like.value),
+               '"': scalars.double_quoted(like.value)}[like.style]
+        written = [lines[0][like.start_mark.column:].strip()] + [line.strip() for line in lines[1:]]
+        wrapping = scalars.wrapping_of(old, written, first, indent) if old else dict(width=100)
+        wrapped = scalars.wrap(rendered, first, indent, **wrapping)
         if wrapped is None:
             return rendered
         return (self.newline + " " * indent).join(wrapped)
