@@ -264,7 +264,7 @@ def test_a_stale_translation_is_exported_fuzzy_with_its_old_source_text(site_cop
     assert unit.find(f"{XLIFF_NS}target").get("state") == "needs-review-translation"
     assert unit.find(f"{XLIFF_NS}alt-trans/{XLIFF_NS}source").text.startswith(old)
     report = json.loads(quizpages(site_copy, "status", "--format", "json").stdout)
-    assert report["languages"]["ko"]["entries"]["fuzzy"] == 1
+    assert report["entries"]["ko"]["fuzzy"] == 1
     github = quizpages(site_copy, "status", "--format", "github").stdout
     assert "1 fuzzy" in github
 
@@ -285,7 +285,7 @@ def test_status_counts_entries_as_the_export_does(site_copy):
             counted[state] += 1
     assert counted["missing"] == 3, result.stdout
     report = json.loads(quizpages(site_copy, "status", "--format", "json").stdout)
-    assert report["languages"]["ko"]["entries"] == counted
+    assert report["entries"]["ko"] == counted
 
 
 def test_a_missing_translation_is_added_beside_its_source(site_copy):
@@ -346,3 +346,24 @@ def test_init_starts_a_language_with_every_string_and_the_quizzes_exported(site_
     again = quizpages(site_copy, "translate", "init", "ja")
     assert "exists already" in again.stderr
     assert (site_copy / "strings" / "ja.yml").read_text(encoding="utf-8") == strings
+
+
+def _msgfmt_check(path: Path):
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("GNU gettext's msgfmt is not installed: the strict PO check is compared with it where it is")
+    import subprocess
+    return subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+
+
+def test_exported_po_files_pass_msgfmt_check_and_msgfmt_refuses_what_the_import_refuses(site_copy):
+    """GNU msgfmt --check accepts every exported file, and refuses each typo the import refuses."""
+    _export(site_copy)
+    for path in (site_copy / "translations" / "export" / "ko").rglob("*.po"):
+        assert _msgfmt_check(path).returncode == 0, path
+    text = (site_copy / PO).read_text(encoding="utf-8")
+    old = 'msgstr "Kubeflow Trainer와 분산 학습 퀴즈"'
+    for typo in ('msgstr "unterminated', 'msgstr "text" extra', 'msgstr "a \\q b"', 'msgtsr "x"'):
+        (site_copy / PO).write_text(text.replace(old, typo), encoding="utf-8")
+        assert _msgfmt_check(site_copy / PO).returncode != 0, typo
+        assert _import(site_copy, site_copy / PO).returncode == 1, typo

@@ -77,8 +77,9 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         for language in languages:
             mine = [f for f in findings if f.language == language]
             report["languages"][language] = {kind: [f.as_dict(cwd) for f in mine if f.kind == kind] for kind in KINDS}
-            report["languages"][language]["entries"] = _sum(entries[language].values())
-            report["languages"][language]["entries_by_quiz"] = entries[language]
+        # per language, the texts for translators as `translate export` counts them, in all and per quiz
+        report["entries"] = {language: _sum(entries[language].values()) for language in languages}
+        report["entries_by_quiz"] = entries
         report["missing_strings"] = missing_strings  # per language: the interface strings it shows in English
         report["broken"] = sorted(catalog.broken)
         print(json.dumps(report, indent=2, ensure_ascii=False))

@@ -48,6 +48,8 @@ class QuizSite:
         self._inputs = inputs_stamp(self._input_folders, kinds)
         self._start()
         self._prerendered: dict[str, list[GeneratedPage]] = {}
+        self._quiz_languages: dict[str, tuple[str, ...]] = {}  # quiz id -> languages, of the last build
+        self._link_renderer: Renderer | None = None
 
     def _start(self) -> None:
         self.build_cache = self._build_cache() if self.use_cache else None
@@ -148,6 +150,17 @@ class QuizSite:
         """Every generated page of `language`: its quizzes (or their error pages) and its quiz index."""
         return pages_of_language(catalog, renderer, language, os.getcwd(), self.build_cache)
 
+    def learning_page(self, markdown: str, page: str, language: str) -> str:
+        """A learning page's Markdown with its links to quizzes not yet in `language` leading to a language they
+        have (see Renderer.learning_page), as of the last build's quizzes."""
+        if self._link_renderer is None:
+            self._link_renderer = self.renderer(Catalog())
+        return self._link_renderer.learning_page(markdown, page, language, self._quiz_languages)
+
+    def _remember_languages(self, catalog: Catalog) -> None:
+        self._quiz_languages = {quiz_id: quiz.languages for quiz_id, quiz in catalog.quizzes.items()}
+        self._link_renderer = None  # the site's strings may have changed
+
     # -- one MkDocs build ---------------------------------------------------------------------
 
     def site_pages(self, same_pages: bool = False) -> BuildPages:
@@ -157,6 +170,7 @@ class QuizSite:
         if self.build_cache is not None:
             self.build_cache.hits = self.build_cache.misses = 0
         catalog = self.load(same_pages=same_pages)
+        self._remember_languages(catalog)
         renderer = self.renderer(catalog)
         pages = [page for language in self.languages for page in self.pages(catalog, renderer, language)]
         stats = f"{self.build_cache.hits} hits, {self.build_cache.misses} misses" if self.build_cache else ""
@@ -183,6 +197,7 @@ class QuizSite:
         if self.build_cache is not None:
             self.build_cache.hits = self.build_cache.misses = 0  # counted per site build
         catalog = self.load()
+        self._remember_languages(catalog)
         renderer = self.renderer(catalog)
         languages = self.languages if building is None else (building,)
         pages = [page for language in languages for page in self.pages(catalog, renderer, language)]
