@@ -87,8 +87,9 @@ def test_status_lists_the_interface_strings_each_language_lacks(site_copy):
     Korean files lack, so every index can name Japanese in its own language."""
     _add_japanese(site_copy)
     result = quizpages(site_copy, "status")
-    assert "strings/en.yml:1: strings: 'en' lacks 1 interface string, shown in English: language.ja" in result.stdout
-    assert "'ko' lacks 1 interface string, shown in English: language.ja" in result.stdout
+    assert ("strings/en.yml:1: strings: 'en' lacks 1 interface string: language.ja (Add them to strings/en.yml"
+            in result.stdout)
+    assert "'ko' lacks 1 interface string: language.ja" in result.stdout
     report = json.loads(quizpages(site_copy, "status", "--format", "json").stdout)
     english = (Path(strings_module.STRINGS_DIR) / "en.yml").read_text(encoding="utf-8")
     keys = {line.split(":")[0] for line in english.splitlines() if line and not line.startswith("#")}

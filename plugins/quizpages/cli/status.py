@@ -133,8 +133,9 @@ def _strings_line(fmt: str, language: str, missing: list[str], site: QuizSite) -
         return
     path = os.path.relpath(site.strings_file(language))
     shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
-    message = (f"'{language}' lacks {_count(len(missing), 'interface string', 'interface strings')}, shown in "
-               f"English: {shown} (Add them to {path})")
+    message = (f"'{language}' lacks {_count(len(missing), 'interface string', 'interface strings')}: {shown} "
+               f"(Add them to {path}; until then pages show the English text, and a language's name as "
+               "mkdocs.yml gives it)")
     if fmt == "github":
         print(f"::notice file={path},line=1::{message}")
     else:

@@ -7,6 +7,7 @@ imported; it is never replaced then (see `unimported_work`), unless the caller i
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 
 from ..check.translation_status import read_accepted_texts, read_review_hashes
@@ -47,9 +48,18 @@ def plan_export(quizzes: list[Quiz], language: str, source_language: str, fmt: F
     for quiz in quizzes:
         entries = language_entries(quiz, language, source_language, root, shared)
         quiz_file = os.path.relpath(quiz.source.path, root).replace(os.sep, "/") if quiz.source else quiz.id
-        content = render(fmt, entries, quiz.id, quiz_file, source_language, language, names)
+        content = render(fmt, entries, quiz.id, quiz_file, source_language, language, names, _changed(quiz))
         planned.append(ExportFile(quiz, export_path(out_dir, language, quiz.id, fmt), content, entries))
     return planned
+
+
+def _changed(quiz: Quiz) -> str:
+    """When the quiz file was last changed, as a PO header's date: the same for every export of one version."""
+    try:
+        stamp = os.stat(quiz.source.path).st_mtime if quiz.source else 0
+    except OSError:
+        stamp = 0
+    return time.strftime("%Y-%m-%d %H:%M+0000", time.gmtime(stamp))
 
 
 def unimported_work(planned: ExportFile) -> str | None:

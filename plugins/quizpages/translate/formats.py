@@ -16,7 +16,7 @@ from .xliff_file import read_xliff, write_xliff
 class Format:
     name: str
     extension: str
-    write: Callable[..., str | bytes]  # (entries, quiz id, quiz file, source language, language, names)
+    write: Callable[..., str | bytes]  # (entries, quiz id, quiz file, source language, language, names, revised)
     read: Callable[[str, bytes], TranslationFile]
 
 
@@ -44,6 +44,6 @@ def read_translation_file(path: str, shown: str | None = None) -> TranslationFil
 
 
 def render(fmt: Format, entries: list[Entry], quiz_id: str, quiz_file: str, source_language: str, language: str,
-           names: tuple[str, str]) -> bytes:
-    content = fmt.write(entries, quiz_id, quiz_file, source_language, language, names)
+           names: tuple[str, str], revised: str) -> bytes:
+    content = fmt.write(entries, quiz_id, quiz_file, source_language, language, names, revised)
     return content.encode("utf-8") if isinstance(content, str) else content

@@ -18,14 +18,19 @@ WRAP = 79  # polib's and gettext's line width; long texts continue on "..." line
 
 
 def write_po(entries: list[Entry], quiz_id: str, quiz_file: str, source_language: str, language: str,
-             names: tuple[str, str]) -> str:
-    """The PO file of one quiz's entries in `language`; `names`: the source and target languages' names."""
+             names: tuple[str, str], revised: str = "1970-01-01 00:00+0000") -> str:
+    """The PO file of one quiz's entries in `language`; `names`: the source and target languages' names;
+    `revised`: when the quiz file was last changed (the header's PO-Revision-Date, which msgfmt --check
+    asks for; translation editors set it when they save)."""
     po = polib.POFile(wrapwidth=WRAP, check_for_duplicates=True)
     po.header = (f"Quiz {quiz_id} ({quiz_file}): {names[0]} -> {names[1]}.\n"
                  "Made by `quizpages translate export`; translate each msgstr (keep #, fuzzy on a text you have not\n"
                  "reviewed), then bring it back with `quizpages translate import FILE`.")
     po.metadata = {
         "Project-Id-Version": quiz_id,
+        "PO-Revision-Date": revised,
+        "Last-Translator": "",
+        "Language-Team": "",
         "Language": language,
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",

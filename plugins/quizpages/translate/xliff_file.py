@@ -38,8 +38,9 @@ class _File(xliff.xlifffile):
 
 
 def write_xliff(entries: list[Entry], quiz_id: str, quiz_file: str, source_language: str, language: str,
-                names: tuple[str, str]) -> bytes:
-    """The XLIFF 1.2 file of one quiz's entries in `language`."""
+                names: tuple[str, str], revised: str = "") -> bytes:
+    """The XLIFF 1.2 file of one quiz's entries in `language` (`revised`: for PO files' header; XLIFF has
+    no field of it)."""
     store = _File(sourcelanguage=source_language)
     store.settargetlanguage(language)
     root = store.document.getroot()
