@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 import polib
@@ -104,7 +105,7 @@ def test_every_exported_file_reads_back_with_polib_and_translate_toolkit(site_co
     contexts = [f"ai-ml/kubeflow-trainer:{slot.unit}:{slot.name}" for slot, _en, _ko in expected]
     assert len(set(contexts)) == len(contexts)
     from_polib = [(e.msgctxt, e.msgid, e.msgstr) for e in polib.pofile(str(site_copy / PO))]
-    from_ttk = [(u.getcontext(), u.source, u.target) for u in pypo.pofile(( site_copy / PO).read_bytes()).units
+    from_ttk = [(u.getcontext(), u.source, u.target) for u in pypo.pofile((site_copy / PO).read_bytes()).units
                 if not u.isheader()]
     store = ttk_xliff.xlifffile.parsestring((site_copy / XLF).read_bytes())
     from_xliff = [(u.xmlelement.get("id"), u.source, u.target or "") for u in store.getunits()]
@@ -329,7 +330,7 @@ def test_a_language_the_site_does_not_have_is_not_imported(site_copy):
     assert result.returncode == 1 and "'ja', which is not a translation language of this site" in result.stdout
 
 
-def test_init_starts_a_language_with_every_string_and_the_quizzes_exported(site_copy, tmp_path):
+def test_init_starts_a_language_with_every_string_and_the_quizzes_exported(site_copy):
     """`translate init ja` writes the strings file (every key, its English text as a comment) into the site's
     strings folder, and a PO file per quiz with every text to translate."""
     shutil.rmtree(site_copy / "translations", ignore_errors=True)
@@ -352,7 +353,6 @@ def _msgfmt_check(path: Path):
     msgfmt = shutil.which("msgfmt")
     if msgfmt is None:
         pytest.skip("GNU gettext's msgfmt is not installed: the strict PO check is compared with it where it is")
-    import subprocess
     return subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
 
 
@@ -367,3 +367,31 @@ def test_exported_po_files_pass_msgfmt_check_and_msgfmt_refuses_what_the_import_
         (site_copy / PO).write_text(text.replace(old, typo), encoding="utf-8")
         assert _msgfmt_check(site_copy / PO).returncode != 0, typo
         assert _import(site_copy, site_copy / PO).returncode == 1, typo
+
+
+def test_a_stale_translation_accepted_before_texts_were_kept_is_fuzzy_without_an_old_text(site_copy):
+    """A sidecar with review hashes only (written before the source texts were kept): every translated text of
+    the stale question is fuzzy, none with a `#| msgid` that quizpages cannot know."""
+    sidecar = site_copy / "translations" / "ai-ml" / "kubeflow-trainer.json"
+    sidecar.parent.mkdir(parents=True)
+    sidecar.write_text(json.dumps({"ko": {"question:v1-architecture": "0000000000000000"}}), encoding="utf-8")
+    _export(site_copy)
+    fuzzy = [e for e in polib.pofile(str(site_copy / PO)) if e.fuzzy]
+    assert {e.msgctxt.split(":")[2] for e in fuzzy} == {"v1-architecture"} and len(fuzzy) > 4
+    assert all(e.previous_msgid is None and e.msgstr for e in fuzzy)
+
+
+def test_a_shared_text_exported_on_request_gains_its_own_translation(site_copy):
+    """With --shared, `- PyTorchJob` (one text for every language) is an entry; a translation of its own makes it
+    `{en: PyTorchJob, ko: ...}` in the quiz file, and the quiz still validates."""
+    _export(site_copy, "--shared", str(PRACTICE))
+    po_path = site_copy / "translations" / "export" / "ko" / "ai-ml" / "kubeflow-trainer-practice.po"
+    context = "ai-ml/kubeflow-trainer-practice:question:v1-resources:option A"
+    entry = polib.pofile(str(po_path)).find(context, by="msgctxt")
+    assert (entry.msgid, entry.msgstr) == ("PyTorchJob", "PyTorchJob")
+    _set_translation(po_path, context, "파이토치잡")
+    result = _import(site_copy, po_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = (site_copy / PRACTICE).read_text(encoding="utf-8")
+    assert "      - {en: PyTorchJob, ko: 파이토치잡}\n      - TrainJob\n" in text
+    assert quizpages(site_copy, "validate", "--strict").returncode == 0
