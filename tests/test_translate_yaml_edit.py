@@ -169,3 +169,15 @@ def test_an_edit_that_would_break_the_quiz_is_refused(value):
     change = Change(_slot(quiz, "question:release", "explanation").text, "ko", value)
     with pytest.raises(EditError, match="empty"):
         write_changes(QUIZ.encode("utf-8"), quiz, problems, [change], LANGUAGES, _load)
+
+
+def test_a_one_line_translation_that_gains_lines_becomes_a_block_and_keeps_its_comment():
+    """A plain Korean text replaced by two lines is a `|-` block; the comment after it stays a comment, and no
+    blank line appears."""
+    quiz = QUIZ.replace("      en: A release is one installed instance.   # trailing comment\n",
+                        "      en: A release is one installed instance.\n      ko: 설치된 인스턴스.   # reviewed\n")
+    after = _write(quiz, ("question:release", "explanation", "ko", "첫 줄\n둘째 줄"))
+    assert "      ko: |-  # reviewed\n        첫 줄\n        둘째 줄\n  - id: command\n" in after
+    plain = quiz.replace("   # reviewed", "")
+    after = _write(plain, ("question:release", "explanation", "ko", "첫 줄\n둘째 줄"))
+    assert "      ko: |-\n        첫 줄\n        둘째 줄\n  - id: command\n" in after

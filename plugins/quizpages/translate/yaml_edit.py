@@ -240,10 +240,22 @@ class _File:
             rendered = self.render(value, node, flow or id(node) in self.flow, self.column(key) + 2)
             if node.style in ("|", ">") and not rendered.startswith(("|", ">")):
                 end = self._line_break_before(end)  # a block became one line: its line break stays
+            elif node.style not in ("|", ">") and rendered.startswith(("|", ">")):
+                end, rendered = self._as_block(end, rendered)
             edits.append(_Edit(node.start_mark.index, end, rendered))
         if new:
             edits += self._insertions(mapping, entries, new, languages, flow)
         return edits
+
+    def _as_block(self, end: int, rendered: str) -> tuple[int, str]:
+        """A one-line text that became a block (`|`) replaces the rest of its line too: a comment after it
+        moves onto the block's first line, where it stays a comment."""
+        line_end = self.line_end(end)
+        rest = self.text[end:line_end].strip()
+        if rest.startswith("#"):
+            header, body = rendered.split(self.newline, 1)
+            return line_end, f"{header}  {rest}{self.newline}{body}"
+        return self._line_break_before(line_end), rendered[:-len(self.newline)]
 
     def _line_break_before(self, end: int) -> int:
         """`end` (just after a line break) moved before that line break."""
