@@ -395,3 +395,18 @@ def test_a_shared_text_exported_on_request_gains_its_own_translation(site_copy):
     text = (site_copy / PRACTICE).read_text(encoding="utf-8")
     assert "      - {en: PyTorchJob, ko: 파이토치잡}\n      - TrainJob\n" in text
     assert quizpages(site_copy, "validate", "--strict").returncode == 0
+
+
+def test_a_translation_that_would_break_the_quiz_is_refused_naming_it(site_copy):
+    """Pasted `<script>` in a translation is an error naming the question and the translation file; nothing is
+    written, as for any other error."""
+    _export(site_copy)
+    before = _quiz_files(site_copy)
+    _set_translation(site_copy / PO, "ai-ml/kubeflow-trainer:question:v1-architecture:option A",
+                     "공유 CRD <script>alert(1)</script>")
+    result = _import(site_copy, site_copy / PO)
+    assert result.returncode == 1
+    assert "a translation would give the quiz ai-ml/kubeflow-trainer an error: question 1 (v1-architecture): " \
+           "option A" in result.stdout and "<script>" in result.stdout
+    assert f"Fix the translation in {PO}" in result.stdout
+    assert _quiz_files(site_copy) == before

@@ -16,7 +16,7 @@ from ..util.atomic_write import write_atomic
 from .entries import parse_context
 from .files import ReadEntry, TranslationFile, TranslationFileError
 from .formats import read_translation_file
-from .importer import Outcome, match_entries, write_changes
+from .importer import InvalidTranslation, Outcome, match_entries, write_changes
 from .yaml_edit import EditError
 
 Loader = Callable[[str, str, bytes], tuple[Quiz | None, list[Problem]]]  # (path, quiz id, bytes) -> read
@@ -108,6 +108,12 @@ def _plan_quiz(plan: ImportPlan, quiz_id: str, parts: list, quizzes: dict[str, Q
     shown = os.path.relpath(path, relative_to)
     try:
         new, added = write_changes(data, quiz, problems, changes, languages, lambda d: load(path, quiz_id, d))
+    except InvalidTranslation as exc:
+        files = ", ".join(sorted({file.path for file, _entries in parts}))
+        plan.errors.append(f"{where}: error: a translation would give the quiz {quiz_id} an error: {exc.message} "
+                           f"({exc.hint + '. ' if exc.hint else ''}Fix the translation in {files}, then import again; "
+                           "nothing was written)")
+        return
     except EditError as exc:
         plan.errors.append(f"{shown}: error: the translations could not be written into this file: {exc} "
                            "(Nothing was written; please report this with the file and the translation file)")

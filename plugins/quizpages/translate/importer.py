@@ -19,7 +19,7 @@ from .entries import parse_context
 from .files import ReadEntry, TranslationFile
 from .yaml_edit import Change, EditError, apply_changes
 
-__all__ = ["Change", "EditError", "Outcome", "match_entries", "write_changes"]
+__all__ = ["Change", "EditError", "InvalidTranslation", "Outcome", "match_entries", "write_changes"]
 
 
 @dataclass
@@ -32,6 +32,15 @@ class Outcome:
 
     def skip(self, reason: str) -> None:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
+
+
+class InvalidTranslation(EditError):
+    """A translation that would give the quiz an error (pasted `<script>`, a blank text): the translator's to
+    fix, not a fault of the writer."""
+
+    def __init__(self, message: str, hint: str):
+        super().__init__(message)
+        self.message, self.hint = message, hint
 
 
 def match_entries(quiz: Quiz, file: TranslationFile, entries: list[ReadEntry], source_language: str,
@@ -81,6 +90,8 @@ def write_changes(data: bytes, old_quiz: Quiz, old_problems: list[Problem], chan
     changes = _keep_shared_text(old_quiz, changes, languages[0])
     try:
         return _written(data, old_quiz, old_problems, changes, languages, read_back, wrap=True)
+    except InvalidTranslation:
+        raise
     except EditError:  # wrapped like its neighbours, a text read back otherwise: write it on one line
         return _written(data, old_quiz, old_problems, changes, languages, read_back, wrap=False)
 
@@ -92,7 +103,8 @@ def _written(data: bytes, old_quiz: Quiz, old_problems: list[Problem], changes: 
     quiz, problems = read_back(new)
     if quiz is None:
         error = next((p for p in problems if p.is_error), None)
-        raise EditError(f"the file would have an error: {error.message if error else 'it would not read'}")
+        raise InvalidTranslation(error.message if error else "the file would not read as a quiz",
+                                 error.hint if error else "")
     old_slots, new_slots = list(old_quiz.texts()), list(quiz.texts())
     if [(s.unit, s.name) for s in old_slots] != [(s.unit, s.name) for s in new_slots]:
         raise EditError("the file's texts would change places")

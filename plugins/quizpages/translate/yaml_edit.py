@@ -27,7 +27,7 @@ from . import scalars
 
 
 class EditError(Exception):
-    """A text's node was not found where the loader said it was: the file changed since it was read."""
+    """The translations cannot be written into the file so that it reads back as intended; nothing is written."""
 
 
 @dataclass(frozen=True)
