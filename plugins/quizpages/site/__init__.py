@@ -142,7 +142,8 @@ class QuizSite:
         return os.path.join(self.settings.strings_dirs[0], f"{language}.yml")
 
     def strings_problems(self) -> list[Problem]:
-        """The problems of the site's own strings files (`strings_dir`); their wrong entries are not used."""
+        """The problems of the strings files of the site's languages, quizpages' own and the site's (`strings_dir`);
+        their wrong entries are not used."""
         return strings_problems(self.languages, self.settings.strings_dirs,
                                 frozenset(kind.section for kind in self.kinds))
 
