@@ -14,6 +14,11 @@ import unicodedata
 
 import yaml
 
+try:
+    from yaml import CSafeLoader as _Composer
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Composer  # type: ignore[assignment]
+
 _STANDARD = yaml.resolver.Resolver()  # how other YAML tools type a plain scalar (true, 1.0, null, ...)
 _STR = "tag:yaml.org,2002:str"
 _PRINTABLE = re.compile("^[\t\n\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]*$")
@@ -27,7 +32,7 @@ def printable(text: str) -> bool:
 
 def _reads_back(document: str, text: str, style: str | None) -> bool:
     try:
-        node = yaml.compose(document, Loader=yaml.SafeLoader)
+        node = yaml.compose(document, Loader=_Composer)
     except yaml.YAMLError:
         return False
     if isinstance(node, yaml.SequenceNode):  # the flow test document: [value]
@@ -36,7 +41,7 @@ def _reads_back(document: str, text: str, style: str | None) -> bool:
         node = node.value[0]
     elif isinstance(node, yaml.MappingNode):
         node = node.value[0][1] if len(node.value) == 1 else None
-    return isinstance(node, yaml.ScalarNode) and node.value == text and node.style == style
+    return isinstance(node, yaml.ScalarNode) and node.value == text and (node.style or None) == style
 
 
 def plain(text: str, flow: bool) -> str | None:

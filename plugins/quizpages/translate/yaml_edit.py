@@ -1,8 +1,8 @@
 """Write translations into a quiz file's YAML text in place, touching nothing else.
 
 The loader knows where every text was written (`Text.source`, `Text.sources`); this module composes
-the same text once more (PyYAML's pure composer, whose marks are character offsets) to find each of
-those nodes' spans, and edits only them:
+the same text once more (marks are character offsets) to find each of those nodes' spans, and edits
+only them:
 
 - a translation that changed replaces its own scalar, in that scalar's style (plain, quoted, `|`, `>`);
 - a missing one is added beside its language's neighbour in the mapping's own style: `, ko: ...` before
@@ -24,6 +24,12 @@ import yaml
 
 from ..model import Text
 from . import scalars
+
+
+try:  # libyaml's composer, several times faster; its marks count characters, as PyYAML's own do
+    from yaml import CSafeLoader as Composer
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as Composer  # type: ignore[assignment]
 
 
 class EditError(Exception):
@@ -77,7 +83,7 @@ class _File:
         for index, char in enumerate(text):
             if char == "\n":
                 self.line_starts.append(index + 1)
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=Composer)
         self.at: dict[tuple[int, int], list[yaml.Node]] = {}
         self.flow: set[int] = set()  # ids of nodes inside a flow collection
         self._index(root, False)
@@ -85,6 +91,8 @@ class _File:
     def _index(self, node: yaml.Node | None, in_flow: bool) -> None:
         if node is None:
             return
+        if isinstance(node, yaml.ScalarNode) and not node.style:
+            node.style = None  # libyaml writes a plain scalar's style as "", PyYAML as None
         self.at.setdefault((node.start_mark.line + 1, node.start_mark.column + 1), []).append(node)
         if in_flow:
             self.flow.add(id(node))
