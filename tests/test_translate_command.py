@@ -410,3 +410,17 @@ def test_a_translation_that_would_break_the_quiz_is_refused_naming_it(site_copy)
            "option A" in result.stdout and "<script>" in result.stdout
     assert f"Fix the translation in {PO}" in result.stdout
     assert _quiz_files(site_copy) == before
+
+
+def test_an_xliff_file_declaring_entities_is_refused(site_copy):
+    """A DOCTYPE with an external entity (a file's contents smuggled into a translation) is refused outright."""
+    _export(site_copy, "--format", "xliff")
+    text = (site_copy / XLF).read_text(encoding="utf-8")
+    text = text.replace('<?xml version="1.0" encoding="UTF-8"?>\n',
+                        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE xliff [<!ENTITY x SYSTEM "file:///etc/hostname">]>\n')
+    text = text.replace(">Kubeflow Trainer와 분산 학습 퀴즈<", ">&x;<", 1)
+    (site_copy / XLF).write_text(text, encoding="utf-8")
+    before = _quiz_files(site_copy)
+    result = _import(site_copy, site_copy / XLF)
+    assert result.returncode == 1 and "declares a DOCTYPE" in result.stdout
+    assert _quiz_files(site_copy) == before

@@ -83,6 +83,9 @@ def read_xliff(path: str, data: bytes) -> TranslationFile:
     except ValueError as exc:
         raise TranslationFileError(path, 1, str(exc), "Export the file again as XLIFF 1.2") from None
     root = store.document.getroot()
+    if store.document.docinfo.doctype or store.document.docinfo.internalDTD is not None:
+        raise TranslationFileError(path, 1, "the XLIFF file declares a DOCTYPE (entities), which XLIFF files need not",
+                                   "Remove the <!DOCTYPE ...> declaration; quizpages never expands entities")
     if root.get("version") not in ("1.2", "1.1") or etree.QName(root).localname != "xliff":
         raise TranslationFileError(path, root.sourceline or 1, "not an XLIFF 1.2 file",
                                    "Import the .xlf file quizpages exported, or a .po file")
