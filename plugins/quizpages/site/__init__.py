@@ -154,6 +154,8 @@ class QuizSite:
     def learning_page(self, markdown: str, page: str, language: str) -> str:
         """A learning page's Markdown with its links to quizzes not yet in `language` leading to a language they
         have (see Renderer.learning_page), as of the last build's quizzes."""
+        if all(language in languages for languages in self._quiz_languages.values()):
+            return markdown  # every quiz has a page in this language: nothing to change
         if self._link_renderer is None:
             self._link_renderer = self.renderer(Catalog())
         return self._link_renderer.learning_page(markdown, page, language, self._quiz_languages)
