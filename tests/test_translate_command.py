@@ -15,6 +15,7 @@ from translate.storage import xliff as ttk_xliff
 
 from conftest import KUBEFLOW_QUIZ, ROOT, quizpages, shared_path
 from quizpages.check import load_quiz
+from quizpages.model import layout
 from quizpages.translate.yaml_edit import Change, apply_changes
 
 PRACTICE = Path("content/quizzes/ai-ml/kubeflow-trainer-practice.yml")
@@ -54,6 +55,33 @@ def test_an_unchanged_round_trip_leaves_every_quiz_file_byte_for_byte(site_copy,
     assert result.returncode == 0, result.stderr
     assert "warning" not in result.stdout
     assert "0 translations written" in result.stderr
+    assert _quiz_files(site_copy) == before
+
+
+@pytest.mark.parametrize("source", ["fixtures", "samples"])
+def test_an_unchanged_round_trip_of_imported_quizzes_is_byte_for_byte(site_copy, source):
+    """The importer's outputs of the fixtures and of the samples, exported to PO and to XLIFF and imported again:
+    every quiz file stays byte for byte, and no entry is reported."""
+    folder = ROOT / "tests" / "fixtures" / "import" if source == "fixtures" else shared_path("samples", "source-format")
+    quizpages(site_copy, "import", str(folder), "--out", "content/quizzes")
+    for path in (site_copy / "content" / "quizzes").rglob("*.yml"):  # the learning pages they link
+        quiz_id = path.relative_to(site_copy / "content" / "quizzes").with_suffix("").as_posix()
+        quiz, _problems = load_quiz(str(path), quiz_id, ("en", "ko"), path.read_bytes())
+        if quiz is not None and quiz.learning_material:
+            target = layout.resolve_link(layout.markdown_path(quiz_id), quiz.learning_material)
+            for language in ("en", "ko"):
+                page = site_copy / "content" / language / target
+                page.parent.mkdir(parents=True, exist_ok=True)
+                page.write_text("# Learning page\n", encoding="utf-8")
+    before = _quiz_files(site_copy)
+    assert len(before) > 2  # the bundled quizzes and the imported ones
+    _export(site_copy)
+    _export(site_copy, "--format", "xliff")
+    files = sorted((site_copy / "translations" / "export" / "ko").rglob("*.*"))
+    assert len(files) == 2 * len(before)
+    result = _import(site_copy, *files)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "" and "0 translations written" in result.stderr
     assert _quiz_files(site_copy) == before
 
 
