@@ -14,7 +14,7 @@ import sys
 from ..check.translation_status import accept, read_review_hashes, status
 from ..model.layout import quiz_id_from_file
 from ..site import QuizSite
-from ..translate.entries import count
+from ..translate.entries import count, total
 from ..translate.export import language_entries
 
 
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
             mine = [f for f in findings if f.language == language]
             report["languages"][language] = {kind: [f.as_dict(cwd) for f in mine if f.kind == kind] for kind in KINDS}
         # per language, the texts for translators as `translate export` counts them, in all and per quiz
-        report["entries"] = {language: _sum(entries[language].values()) for language in languages}
+        report["entries"] = {language: total(entries[language].values()) for language in languages}
         report["entries_by_quiz"] = entries
         report["missing_strings"] = missing_strings  # per language: the interface strings it shows in English
         report["broken"] = sorted(catalog.broken)
@@ -102,14 +102,6 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     if catalog.broken:
         print(f"{_count(len(catalog.broken), 'quiz file', 'quiz files')} with errors skipped (run `quizpages validate`)", file=sys.stderr)
     return 0
-
-
-def _sum(counts) -> dict[str, int]:
-    total = {"total": 0, "translated": 0, "fuzzy": 0, "missing": 0}
-    for found in counts:
-        for key in total:
-            total[key] += found[key]
-    return total
 
 
 def _entry_lines(fmt: str, language: str, by_quiz: dict[str, dict[str, int]], catalog, cwd: str) -> None:

@@ -20,7 +20,7 @@ from ..check import load_quiz
 from ..model.fields import LANGUAGE_PATTERN
 from ..render.strings import FALLBACK, STRINGS_DIR
 from ..site import QuizSite
-from ..translate.entries import FUZZY, MISSING, TRANSLATED
+from ..translate.entries import FUZZY, MISSING, TRANSLATED, total
 from ..translate.export import ExportFile, plan_export, unimported_work
 from ..translate.formats import FORMATS
 from ..translate.import_files import plan_import, write_all
@@ -133,13 +133,11 @@ def _chosen_quizzes(catalog, paths: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _export_summary(planned: list[ExportFile], language: str, out: str) -> None:
-    totals = {TRANSLATED: 0, FUZZY: 0, MISSING: 0, "total": 0}
     for planned_file in planned:
         counts = planned_file.counts
-        for key in totals:
-            totals[key] += counts[key]
         print(f"{os.path.relpath(planned_file.path)}: {counts['total']} texts, {counts[TRANSLATED]} translated, "
               f"{counts[FUZZY]} fuzzy, {counts[MISSING]} missing")
+    totals = total(p.counts for p in planned)
     quizzes = f"{len(planned)} quiz{'zes' if len(planned) != 1 else ''}"
     print(f"{language}: {quizzes} exported to {os.path.relpath(out)}: {totals['total']} texts, "
           f"{totals[TRANSLATED]} translated, {totals[FUZZY]} fuzzy, {totals[MISSING]} missing", file=sys.stderr)

@@ -88,6 +88,15 @@ def count(entries: list[Entry]) -> dict[str, int]:
     return {"total": len(entries), TRANSLATED: states[TRANSLATED], FUZZY: states[FUZZY], MISSING: states[MISSING]}
 
 
+def total(counts) -> dict[str, int]:
+    """The sum of several `count`s (of quizzes, of files)."""
+    summed = {"total": 0, TRANSLATED: 0, FUZZY: 0, MISSING: 0}
+    for found in counts:
+        for key in summed:
+            summed[key] += found[key]
+    return summed
+
+
 def _comment(slot: TextSlot, question: Question | None, source_language: str) -> str:
     """What a translator needs beside the text: which question, of what kind, and whether an option is the
     right answer (so a wrong option is never "fixed" into a right one)."""
