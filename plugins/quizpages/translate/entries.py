@@ -31,7 +31,6 @@ class Entry:
     previous: str | None  # the source text the translation was accepted against, when known and different
     reference: tuple[str, int]  # the quiz file (relative to the site) and the text's line
     comment: str  # for the translator: the question's kind, which option is the right answer
-    shared: bool = False  # written once for every language: a translation makes it one per language
 
 
 def context(quiz_id: str, slot: TextSlot) -> str:
@@ -78,7 +77,7 @@ def quiz_entries(quiz: Quiz, language: str, source_language: str, accepted: dict
             context=context(quiz.id, slot), source=source, translation=translation, state=state,
             previous=previous if state == FUZZY and previous is not None else None,
             reference=(path, where.line if where else 0),
-            comment=_comment(slot, questions.get(slot.unit), source_language), shared=is_shared))
+            comment=_comment(slot, questions.get(slot.unit), source_language)))
     return found
 
 
