@@ -15,7 +15,7 @@ LAYERS = [
     {"kinds"},
     {"load"},
     {"check"},
-    {"render", "cache", "export"},
+    {"render", "cache", "export", "translate"},
     {"settings"},
     {"site"},
     {"mkdocs", "cli"},

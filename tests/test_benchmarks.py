@@ -66,3 +66,12 @@ def test_import_benchmark_imports_every_page(tmp_path):
     result = json.loads(out.read_text())
     assert (result["pages_per_language"], result["quizzes"]) == (3, 3)
     assert result["median_seconds"] > 0
+
+
+def test_translate_benchmark_runs(tmp_path):
+    """`benchmarks/translate.py` times `quizpages translate export` and `import` against `quizpages validate`."""
+    out = tmp_path / "translate.json"
+    run([sys.executable, str(BENCH / "translate.py"), "--files", "5", "--rounds", "1", "--out", str(out)],
+        cwd=ROOT, check=True)
+    result = json.loads(out.read_text())
+    assert result["files"] == 5 and result["ratio_export"] > 0 and result["ratio_import"] > 0

@@ -29,7 +29,7 @@ RIGHT = {
         "matching": "정답입니다: 모든 짝이 맞습니다.",
         "ordering": "정답입니다: {order} 순서가 맞습니다.",
         "fill_in": "정답입니다: 모든 빈칸이 맞습니다.",
-        "numeric": "정답입니다: 답은 32 개 프로세스입니다.",
+        "numeric": "정답입니다: 답은 32개 프로세스입니다.",
     },
 }
 WRONG = {
@@ -49,7 +49,7 @@ WRONG = {
         "matching": "아쉽습니다: 3개 중 {right}개의 짝이 맞습니다. 올바른 짝은 {pairs}입니다.",
         "ordering": "아쉽습니다: 4개 중 {right}개가 제자리에 있습니다. 올바른 순서는 {order}입니다.",
         "fill_in": "아쉽습니다: 빈칸 2개 중 1개가 맞습니다.",
-        "numeric": "아쉽습니다: 31을(를) 입력했지만 답은 32 개 프로세스입니다.",
+        "numeric": "아쉽습니다: 31을(를) 입력했지만 답은 32개 프로세스입니다.",
     },
 }
 
@@ -325,7 +325,7 @@ ANSWERS_WITHOUT_JS = {
     "en": ["B) What to run", "A) PyTorchJob", "Answer: True", "1) TrainJob →", "A platform team defines",
            "MASTER_ADDR", "Answer: 32 processes", "defines it once", "kubectl get clustertrainingruntimes"],
     "ko": ["B) 무엇을 실행할지", "A) PyTorchJob", "정답: 참", "1) TrainJob →", "플랫폼 팀이",
-           "MASTER_ADDR", "정답: 32 개 프로세스", "한 번 정의하면", "kubectl get clustertrainingruntimes"],
+           "MASTER_ADDR", "정답: 32개 프로세스", "한 번 정의하면", "kubectl get clustertrainingruntimes"],
 }
 
 

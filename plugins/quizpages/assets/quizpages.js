@@ -209,7 +209,8 @@
         judge: function (answer) {
           var slack = 1e-9 * Math.max(1, Math.abs(data.low), Math.abs(data.high));
           var right = answer.value >= data.low - slack && answer.value <= data.high + slack;
-          var shown = data.answer + (data.unit ? " " + data.unit : "");
+          // "32 processes", "32개 프로세스": how a number and its unit read is a string of the language
+          var shown = data.unit ? t(data.labels.with_unit, { value: data.answer, unit: data.unit }) : data.answer;
           return { right: right, message: right ? t("selfcheck.number.correct", { answer: shown })
             : t("selfcheck.number.wrong", { value: answer.text, answer: shown }) };
         }

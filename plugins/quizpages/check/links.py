@@ -22,15 +22,18 @@ from .html_policy import MARKDOWN_LINK, is_bad_url, strip_code
 _SAFE_HINT = "Link to an http(s) address or a page of the site"
 
 
-def page_exists(docs_dir: str, markdown: str, language: str) -> bool:
+def page_exists(docs_dir: str, markdown: str, language: str, languages: tuple[str, ...] = ()) -> bool:
     """Whether the Markdown page exists for `language` (folder layout) or for every language."""
-    return os.path.isfile(page_file(docs_dir, markdown, language))
+    return os.path.isfile(page_file(docs_dir, markdown, language, languages))
 
 
-def page_file(docs_dir: str, markdown: str, language: str) -> str:
-    """Where the Markdown page of `language` is (or would be) written."""
+def page_file(docs_dir: str, markdown: str, language: str, languages: tuple[str, ...] = ()) -> str:
+    """Where the Markdown page of `language` is (or would be) written: in its language's folder when the docs
+    keep one folder per language (that of `language`, or of one of `languages`, exists: a new language's
+    folder may not be made yet), else at the docs folder's root."""
     language_dir = os.path.join(docs_dir, language)
-    base = language_dir if os.path.isdir(language_dir) else docs_dir
+    folders = os.path.isdir(language_dir) or any(os.path.isdir(os.path.join(docs_dir, other)) for other in languages)
+    base = language_dir if folders else docs_dir
     return os.path.join(base, *markdown.split("/"))
 
 
@@ -70,10 +73,10 @@ def check_links(quiz: Quiz, docs_dir: str, quizzes_dir: str) -> list[Problem]:
             problems.append(error(where, f"learning_material: the link '{link}' leads out of the docs folder",
                                   _outside_hint(here, link, lambda t: page_exists(docs_dir, t, quiz.languages[0]))))
         elif target is not None:
-            missing = [lang for lang in quiz.languages if not page_exists(docs_dir, target, lang)]
+            missing = [lang for lang in quiz.languages if not page_exists(docs_dir, target, lang, quiz.languages)]
             if missing and len(missing) < len(quiz.languages):  # the path is right: a language's page is not
-                files = ", ".join(display_path(page_file(docs_dir, target, lang), os.path.dirname(docs_dir))
-                                  for lang in missing)
+                files = ", ".join(display_path(page_file(docs_dir, target, lang, quiz.languages),
+                                               os.path.dirname(docs_dir)) for lang in missing)
                 problems.append(error(
                     where, f"learning_material: the page '{link}' does not exist in {', '.join(missing)}",
                     f"Write {files}, or leave {', '.join(missing)} out of the quiz's `languages:` until it exists"))

@@ -16,13 +16,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass
 
 from ..model import Question, Quiz, Source, Text
+from ..model.fields import LANGUAGE_PATTERN
 from ..model.quiz import QUIZ_UNIT, question_unit
 from ..util.atomic_write import write_atomic
 
 SIDECAR_DIR = "translations"
+SOURCE_TEXTS = "source_texts"
+"""The sidecar's key (no language code) for the source texts each language's translations were accepted
+against: language -> unit -> name -> text. A stale translation is exported with its old source text
+(`#| msgid`), so a translator sees what changed."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +105,26 @@ def read_review_hashes(root: str, quiz_id: str) -> dict[str, dict[str, str]]:
         return {}
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
-    return {lang: dict(found) for lang, found in data.items() if isinstance(found, dict)}
+    return {lang: dict(found) for lang, found in data.items()
+            if isinstance(found, dict) and re.match(LANGUAGE_PATTERN, lang)}
+
+
+def read_accepted_texts(root: str, quiz_id: str) -> dict[str, dict[str, dict[str, str]]]:
+    """language -> unit -> text name -> the source text its translation was accepted against; empty for
+    what was accepted before quizpages kept the texts (or never)."""
+    path = sidecar_path(root, quiz_id)
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        found = json.load(f).get(SOURCE_TEXTS)
+    return found if isinstance(found, dict) else {}
+
+
+def stale_units(quiz: Quiz, source_language: str, accepted: dict[str, str]) -> set[str]:
+    """The units of `quiz` whose translation (accepted with the review hashes `accepted`) is stale: it was
+    accepted against another source text."""
+    return {name for name, (texts, _question) in units(quiz).items()
+            if name in accepted and accepted[name] != review_hash(texts, source_language)}
 
 
 def status(quiz: Quiz, languages: tuple[str, ...], accepted: dict[str, dict[str, str]]) -> list[Finding]:
@@ -134,20 +159,24 @@ def accept(root: str, quiz: Quiz, languages: tuple[str, ...], only: tuple[str, .
     """Store the current review hashes of every translated unit of `quiz`; returns the sidecar path, or
     None (writing nothing) when the quiz has no translation to accept."""
     source = languages[0]
-    data = read_review_hashes(root, quiz.id)
+    data: dict = read_review_hashes(root, quiz.id)
+    texts_accepted = read_accepted_texts(root, quiz.id)
     for language in languages[1:]:
         if only and language not in only or language not in quiz.languages:
             continue
-        stored = {}
+        stored, source_texts = {}, {}
         for name, (texts, question) in units(quiz).items():
             if question is not None and not question.in_language(language, quiz.languages):
                 continue
             if _translated(texts, source, language):
                 stored[name] = review_hash(texts, source)
+                source_texts[name] = {field: t.by_language[source] for field, t in texts if source in t.by_language}
         if stored:
             data[language] = stored
+            texts_accepted[language] = source_texts
     if not data:
         return None
+    data[SOURCE_TEXTS] = {lang: texts_accepted[lang] for lang in data if lang in texts_accepted}
     path = sidecar_path(root, quiz.id)
     write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", overwrite=True)
     return path

@@ -17,7 +17,7 @@ from ..settings import SettingsError, read_settings
 from ..site import QuizSite
 
 # One line per subcommand; the module is quizpages.cli.<name>.
-COMMANDS = ["validate", "import_pages", "schema", "new", "status", "render", "export"]
+COMMANDS = ["validate", "import_pages", "schema", "new", "status", "render", "export", "translate"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -14,6 +14,8 @@ import sys
 from ..check.translation_status import accept, read_review_hashes, status
 from ..model.layout import quiz_id_from_file
 from ..site import QuizSite
+from ..translate.entries import count, total
+from ..translate.export import language_entries
 
 
 def add_parser(sub, parents) -> argparse.ArgumentParser:
@@ -65,11 +67,20 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         findings += [f for f in status(quiz, settings.languages, read_review_hashes(settings.root, quiz_id))
                      if f.language in languages]
     cwd = os.getcwd()
+    # the texts for translators, counted as `quizpages translate export` writes them: per language and quiz
+    entries = {language: {quiz_id: count(language_entries(quiz, language, settings.languages[0], settings.root))
+                          for quiz_id, quiz in sorted(catalog.quizzes.items())} for language in languages}
+    missing_strings = {language: site.missing_strings(language)
+                       for language in (settings.languages if not args.language else languages)}
     if args.format == "json":
         report = {"source_language": settings.languages[0], "languages": {}}
         for language in languages:
             mine = [f for f in findings if f.language == language]
             report["languages"][language] = {kind: [f.as_dict(cwd) for f in mine if f.kind == kind] for kind in KINDS}
+        # per language, the texts for translators as `translate export` counts them, in all and per quiz
+        report["entries"] = {language: total(entries[language].values()) for language in languages}
+        report["entries_by_quiz"] = entries
+        report["missing_strings"] = missing_strings  # per language: the interface strings it shows in English
         report["broken"] = sorted(catalog.broken)
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
@@ -80,6 +91,10 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         else:
             print(f"{data['file']}:{data['line']}: {finding.kind.replace('_', ' ')}: {finding.message()}")
     for language in languages:
+        _entry_lines(args.format, language, entries[language], catalog, cwd)
+    for language, missing in missing_strings.items():
+        _strings_line(args.format, language, missing, site)
+    for language in languages:
         counts = {k: sum(1 for f in findings if f.language == language and f.kind == k) for k in KINDS}
         missing = counts["missing_text"] + counts["missing_question"]
         print(f"{language}: {_count(counts['missing_quiz'], 'quiz', 'quizzes')} untranslated, "
@@ -87,6 +102,36 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     if catalog.broken:
         print(f"{_count(len(catalog.broken), 'quiz file', 'quiz files')} with errors skipped (run `quizpages validate`)", file=sys.stderr)
     return 0
+
+
+def _entry_lines(fmt: str, language: str, by_quiz: dict[str, dict[str, int]], catalog, cwd: str) -> None:
+    """Per quiz with work left, its texts as the export counts them (a notice on the file under `github`)."""
+    for quiz_id, counts in by_quiz.items():
+        if not counts["fuzzy"] and not counts["missing"]:
+            continue
+        path = os.path.relpath(catalog.paths[quiz_id], cwd)
+        message = (f"{quiz_id}: '{language}' texts for translators: {counts['total']}, {counts['translated']} "
+                   f"translated, {counts['fuzzy']} fuzzy, {counts['missing']} missing (`quizpages translate export "
+                   f"--language {language}` writes them)")
+        if fmt == "github":
+            print(f"::notice file={path},line=1::{message}")
+        else:
+            print(f"{path}:1: texts: {message}")
+
+
+def _strings_line(fmt: str, language: str, missing: list[str], site: QuizSite) -> None:
+    """The interface strings `language` lacks, so its pages show English there."""
+    if not missing:
+        return
+    path = os.path.relpath(site.strings_file(language))
+    shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+    message = (f"'{language}' lacks {_count(len(missing), 'interface string', 'interface strings')}: {shown} "
+               f"(Add them to {path}; until then pages show the English text, and a language's name as "
+               "mkdocs.yml gives it)")
+    if fmt == "github":
+        print(f"::notice file={path},line=1::{message}")
+    else:
+        print(f"{path}:1: strings: {message}")
 
 
 def _count(number: int, one: str, many: str) -> str:

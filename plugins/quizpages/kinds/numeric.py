@@ -79,7 +79,7 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
     """The self-check's data: a number within [low, high] (see quizpages.js)."""
     low, high = bounds(question.body)
     return {"type": "number", "low": low, "high": high, "answer": _number(question.body.answer),
-            "unit": ctx.raw(question.body.unit) or ""}
+            "unit": ctx.raw(question.body.unit) or "", "labels": {"with_unit": "numeric.with_unit"}}
 
 
 def export(question: Question, ctx: RenderContext) -> assessment.NumericEntry:

@@ -96,6 +96,19 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             self.session.files_ready(static_i18n.current_language(config), files, generated)
         return files
 
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """A learning page's links to a quiz not yet in its language lead to a language the quiz has."""
+        if not self.config.enabled or self.site is None or page.file.generated_by is not None:
+            return markdown
+        language = static_i18n.current_language(config) or self.site.source_language
+        path = page.file.src_uri
+        if path.startswith(f"{language}/"):  # mkdocs-static-i18n's folder layout: the path in its language's tree
+            path = path[len(language) + 1:]
+        changed = self.site.learning_page(markdown, path, language)
+        if changed != markdown:  # its cross-language links lead to generated pages: MkDocs may not warn of them
+            self.links.pages[page.file.src_uri] = page.file.url
+        return changed
+
     def on_pre_page(self, page: Page, config: MkDocsConfig, files: Files) -> Page:
         if self.session is not None:
             self.session.page_starting(static_i18n.current_language(config), page, files)

@@ -14,13 +14,14 @@ from __future__ import annotations
 import json
 import os
 import posixpath
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import jinja2
 
-from ..check.html_policy import is_bad_url, sanitize
+from ..check.html_policy import is_bad_url, sanitize, strip_code
 from ..kinds import KINDS, Registry
 from ..model import Problem, Question, Quiz, Text, layout
 from ..model.problems import display_path
@@ -360,11 +361,41 @@ class Renderer:
                 or language)
 
     def available_in(self, quiz: Quiz, strings: Strings) -> str:
-        """How an index says which languages a quiz missing from its own exists in."""
+        """How an index says which languages a quiz missing from its own exists in, in the page's language
+        ("English only", "英語、韓国語で提供": names and the list's separator are strings of the language)."""
         names = [self.language_name(lang, strings) for lang in quiz.languages]
         if len(names) == 1:
             return strings("only_in", language=names[0])
-        return strings("available_in", languages=", ".join(names))
+        return strings("available_in", languages=strings("list.separator").join(names))
+
+    # -- learning pages --------------------------------------------------------------
+
+    _INLINE_LINK = re.compile(r"(?<!!)\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"\n]*\")?\s*\)")
+
+    def learning_page(self, markdown: str, page: str, language: str, quiz_languages: dict[str, tuple[str, ...]]
+                      ) -> str:
+        """A learning page's Markdown (`page`: its path in its language's tree) with each link to a quiz that has
+        no page in `language` pointing at its page in a language it has, marked as the index marks it
+        ("[Take the quiz](...) *(English only)*"), as "Next Quiz" does; `quiz_languages`: quiz id -> languages.
+        A link to a quiz page MkDocs cannot find would fail `mkdocs build --strict`."""
+        if "quizzes/" not in markdown:
+            return markdown
+        strings = self.strings(language)
+        edits = []
+        for found in self._INLINE_LINK.finditer(strip_code(markdown)):
+            link = found.group(1)
+            path, anchor = (link.split("#", 1) + [""])[:2]
+            quiz_id = layout.quiz_id_from_page(layout.resolve_link(page, path) or "")
+            languages = quiz_languages.get(quiz_id or "")
+            if not languages or language in languages or "://" in link:
+                continue
+            target = Quiz(id=quiz_id, languages=languages)
+            edits.append((found.start(1), found.end(1), self.quiz_link(page, language, target)
+                          + (f"#{anchor}" if anchor else "")))
+            edits.append((found.end(), found.end(), f" *({self.available_in(target, strings)})*"))
+        for start, end, text in reversed(edits):
+            markdown = markdown[:start] + text + markdown[end:]
+        return markdown
 
     def index_page(self, language: str) -> str:
         """The quiz index of `language`, grouped by the folders of the quiz ids."""

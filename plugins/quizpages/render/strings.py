@@ -3,9 +3,10 @@
 Lookup falls back from the page's language to English, then to the key itself,
 so a new language works as soon as its file exists, and a missing string never
 breaks a page. Adding a language is a file, never code. A site's `strings_dir`
-files win over the built-in ones; their entries are checked first
-(check/strings_rules.py), and one whose text is wrong is left out, with a
-located problem (`strings_problems`), so the built-in text shows instead.
+files win over the built-in ones. Every file's entries, the built-in ones' too
+(a new language's `strings/ja.yml`), are checked first (check/strings_rules.py)
+against the English file, and one whose text is wrong is left out, with a
+located problem (`strings_problems`), so the text under it shows instead.
 """
 
 from __future__ import annotations
@@ -28,22 +29,27 @@ def _stamp(path: str) -> int | None:
         return None
 
 
-def _files(language: str, extra_dirs: tuple[str, ...]) -> tuple[tuple[str, int, bool], ...]:
-    """The strings files of `language` that exist, each with its modification time and whether it is a
-    site's own (checked) or built in."""
+def _files(language: str, extra_dirs: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The strings files of `language` that exist, each with its modification time: the built-in one first,
+    then the site's own, which win."""
     found = []
-    for folder in (STRINGS_DIR, *extra_dirs):  # a site's own strings files win
+    for folder in (STRINGS_DIR, *extra_dirs):
         path = os.path.join(folder, f"{language}.yml")
         stamp = _stamp(path)
         if stamp is not None:
-            found.append((path, stamp, folder != STRINGS_DIR))
+            found.append((path, stamp))
     return tuple(found)
 
 
 def _reference() -> dict[str, str]:
     """The built-in English strings: every key there is, and the values each is given."""
     path = os.path.join(STRINGS_DIR, f"{FALLBACK}.yml")
-    return _entries(path, _stamp(path) or 0, False)[0]
+    return _entries(path, _stamp(path) or 0)[0]
+
+
+def builtin_keys() -> set[str]:
+    """Every key of quizpages' own strings: those of the English file."""
+    return set(_reference())
 
 
 @lru_cache(maxsize=128)
@@ -55,34 +61,35 @@ def _read(path: str, _mtime: int) -> tuple[dict[str, str], dict, tuple[Problem, 
 
 
 @lru_cache(maxsize=128)
-def _entries(path: str, mtime: int, site: bool) -> tuple[dict[str, str], tuple[Problem, ...]]:
-    """One file's usable strings and its errors (a site's own entries are checked first)."""
+def _entries(path: str, mtime: int) -> tuple[dict[str, str], tuple[Problem, ...]]:
+    """One file's usable strings and its errors: every file's entries are checked against the English file's
+    (which names the values each string is given), but that file's own."""
     table, where, problems = _read(path, mtime)
-    if not site:
+    if path == os.path.join(STRINGS_DIR, f"{FALLBACK}.yml"):
         return table, problems
     table, found = check_strings(table, where, _reference(), path)
     return table, problems + tuple(found)
 
 
-def _table(files: tuple[tuple[str, int, bool], ...]) -> dict[str, str]:
+def _table(files: tuple[tuple[str, int], ...]) -> dict[str, str]:
     table: dict[str, str] = {}
-    for path, mtime, site in files:
-        table.update(_entries(path, mtime, site)[0])
+    for path, mtime in files:
+        table.update(_entries(path, mtime)[0])
     return table
 
 
 def strings_problems(languages: tuple[str, ...], extra_dirs: tuple[str, ...],
                      known: frozenset[str] = frozenset()) -> list[Problem]:
-    """Every problem of the site's own strings files of `languages` (and of English, the fallback); `known`:
-    keys beside quizpages' own that are no misspelling (the registered kinds' section headings)."""
+    """Every problem of the strings files of `languages` (and of English, the fallback), quizpages' own and the
+    site's (`extra_dirs`) alike; `known`: keys beside quizpages' own that are no misspelling (the registered
+    kinds' section headings)."""
     problems: list[Problem] = []
     keys = set(_reference()) | known
     for language in dict.fromkeys((*languages, FALLBACK)):
-        for path, mtime, site in _files(language, extra_dirs):
-            if site:
-                problems += _entries(path, mtime, site)[1]
-                table, where, _problems = _read(path, mtime)
-                problems += misspelt_keys(table, where, keys, path)
+        for path, mtime in _files(language, extra_dirs):
+            problems += _entries(path, mtime)[1]
+            table, where, _problems = _read(path, mtime)
+            problems += misspelt_keys(table, where, keys, path)
     return problems
 
 

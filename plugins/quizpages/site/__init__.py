@@ -18,8 +18,10 @@ from ..model import Problem, Quiz, Source, error, layout
 from ..model.problems import sort_key
 from ..render import Renderer, Strings, strings_problems
 from ..render.renderer import OVERRIDE_SUBDIR
+from ..render.strings import STRINGS_DIR, builtin_keys
 from ..settings import SiteSettings
 from ..settings.markdown_settings import resolve
+from ..util.paths import is_inside
 from .generated_pages import GeneratedFile, GeneratedPage, page_urls, pages_of_language
 from .library import Catalog, QuizLibrary
 
@@ -52,6 +54,8 @@ class QuizSite:
         self._prerendered: dict[str, list[GeneratedPage]] = {}
         self._prerendered_files: dict[str, tuple[list[GeneratedFile], list[Problem]]] = {}
         self._html: Html | None = None  # the site's Markdown for published exports, made when first needed
+        self._quiz_languages: dict[str, tuple[str, ...]] = {}  # quiz id -> languages, of the last build
+        self._link_renderer: Renderer | None = None
 
     def _start(self) -> None:
         self.build_cache = self._build_cache() if self.use_cache else None
@@ -130,8 +134,24 @@ class QuizSite:
     def strings(self, language: str) -> Strings:
         return Strings(language, self.settings.strings_dirs)
 
+    def missing_strings(self, language: str) -> list[str]:
+        """The interface strings `language` has none of its own for, so its pages show English there: every
+        built-in key and registered kind's heading, and the name of every language of the site
+        (`language.<code>`), which each language's index shows in its own words."""
+        strings = self.strings(language)
+        wanted = {f"language.{code}" for code in self.languages} | builtin_keys() | {k.section for k in self.kinds}
+        return sorted(key for key in wanted if strings.get(key, fallback=False) is None)
+
+    def strings_file(self, language: str) -> str:
+        """Where `language`'s interface strings are written: quizpages' own strings folder when it is part of
+        this site's folder (a clone of quizpages' repository), else the site's `strings_dir` when it has one."""
+        if is_inside(STRINGS_DIR, self.settings.root) or not self.settings.strings_dirs:
+            return os.path.join(STRINGS_DIR, f"{language}.yml")
+        return os.path.join(self.settings.strings_dirs[0], f"{language}.yml")
+
     def strings_problems(self) -> list[Problem]:
-        """The problems of the site's own strings files (`strings_dir`); their wrong entries are not used."""
+        """The problems of the strings files of the site's languages, quizpages' own and the site's (`strings_dir`);
+        their wrong entries are not used."""
         return strings_problems(self.languages, self.settings.strings_dirs,
                                 frozenset(kind.section for kind in self.kinds))
 
@@ -183,6 +203,19 @@ class QuizSite:
         """Every generated page of `language`: its quizzes (or their error pages) and its quiz index."""
         return pages_of_language(catalog, renderer, language, os.getcwd(), self.build_cache)
 
+    def learning_page(self, markdown: str, page: str, language: str) -> str:
+        """A learning page's Markdown with its links to quizzes not yet in `language` leading to a language they
+        have (see Renderer.learning_page), as of the last build's quizzes."""
+        if all(language in languages for languages in self._quiz_languages.values()):
+            return markdown  # every quiz has a page in this language: nothing to change
+        if self._link_renderer is None:
+            self._link_renderer = self.renderer(Catalog())
+        return self._link_renderer.learning_page(markdown, page, language, self._quiz_languages)
+
+    def _remember_languages(self, catalog: Catalog) -> None:
+        self._quiz_languages = {quiz_id: quiz.languages for quiz_id, quiz in catalog.quizzes.items()}
+        self._link_renderer = None  # the site's strings may have changed
+
     # -- one MkDocs build ---------------------------------------------------------------------
 
     def site_pages(self, same_pages: bool = False) -> BuildPages:
@@ -192,6 +225,7 @@ class QuizSite:
         if self.build_cache is not None:
             self.build_cache.hits = self.build_cache.misses = 0
         catalog = self.load(same_pages=same_pages)
+        self._remember_languages(catalog)
         renderer = self.renderer(catalog)
         pages = [page for language in self.languages for page in self.pages(catalog, renderer, language)]
         stats = f"{self.build_cache.hits} hits, {self.build_cache.misses} misses" if self.build_cache else ""
@@ -219,6 +253,7 @@ class QuizSite:
         if self.build_cache is not None:
             self.build_cache.hits = self.build_cache.misses = 0  # counted per site build
         catalog = self.load()
+        self._remember_languages(catalog)
         renderer = self.renderer(catalog)
         languages = self.languages if building is None else (building,)
         pages = [page for language in languages for page in self.pages(catalog, renderer, language)]

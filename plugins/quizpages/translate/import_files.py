@@ -1,0 +1,136 @@
+"""`translate import`: translation files in, new quiz file bytes out, all or nothing.
+
+Every file is read and checked, and every quiz file it names is made in memory, before anything is
+written: a run with any error writes nothing. `write_all` then writes each quiz file atomically, and puts
+back the ones already written when a later one fails (a full disk), so no run leaves half its work.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..model import Problem, Quiz
+from ..util.atomic_write import write_atomic
+from .entries import parse_context
+from .files import ReadEntry, TranslationFile, TranslationFileError
+from .formats import read_translation_file
+from .importer import InvalidTranslation, Outcome, match_entries, write_changes
+from .yaml_edit import EditError
+
+Loader = Callable[[str, str, bytes], tuple[Quiz | None, list[Problem]]]  # (path, quiz id, bytes) -> read
+
+
+@dataclass
+class ImportPlan:
+    writes: dict[str, tuple[bytes, bytes]] = field(default_factory=dict)  # quiz file -> (old bytes, new bytes)
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    applied: dict[str, int] = field(default_factory=dict)  # quiz id -> translations written
+    skipped: dict[str, int] = field(default_factory=dict)  # reason -> entries
+
+
+def plan_import(paths: list[str], quizzes: dict[str, Quiz], broken: dict[str, str], languages: tuple[str, ...],
+                load: Loader, relative_to: str) -> ImportPlan:
+    """What importing `paths` would write. `quizzes`: the site's quizzes that load without errors, `broken`:
+    the ids of those with errors (and their files); `load` reads a quiz file's bytes as the site does."""
+    plan = ImportPlan()
+    files: list[TranslationFile] = []
+    for path in paths:
+        try:
+            found = read_translation_file(path, os.path.relpath(path, relative_to))
+        except TranslationFileError as exc:
+            plan.errors += exc.lines()
+            continue
+        if found.language not in languages[1:]:
+            plan.errors.append(f"{found.path}:1: error: the file's language is '{found.language or 'not given'}', which is "
+                               f"not a translation language of this site (Use one of {', '.join(languages[1:])}; "
+                               "a PO file names it in its `Language:` header, an XLIFF file in `target-language`)")
+            continue
+        files.append(found)
+    by_quiz: dict[str, list[tuple[TranslationFile, list[ReadEntry]]]] = {}
+    for file in files:
+        grouped: dict[str, list[ReadEntry]] = {}
+        for entry in file.entries:
+            parsed = parse_context(entry.context)
+            if parsed is None:
+                plan.warnings.append(f"{file.path}:{entry.line}: warning: the entry '{entry.context}' was not "
+                                     "written by quizpages, so it was not applied (Keep the msgctxt / id the export "
+                                     "wrote: it names the quiz text)")
+                continue
+            grouped.setdefault(parsed[0], []).append(entry)
+        for quiz_id, entries in grouped.items():
+            by_quiz.setdefault(quiz_id, []).append((file, entries))
+    for quiz_id, parts in sorted(by_quiz.items()):
+        _plan_quiz(plan, quiz_id, parts, quizzes, broken, languages, load, relative_to)
+    return plan
+
+
+def _plan_quiz(plan: ImportPlan, quiz_id: str, parts: list, quizzes: dict[str, Quiz], broken: dict[str, str],
+               languages: tuple[str, ...], load: Loader, relative_to: str) -> None:
+    first_file, first_entries = parts[0]
+    where = f"{first_file.path}:{first_entries[0].line}"
+    if quiz_id in broken:
+        plan.errors.append(f"{where}: error: the quiz {quiz_id} has errors, so no translation was written into it "
+                           f"(Run `quizpages validate {os.path.relpath(broken[quiz_id], relative_to)}`, fix them, "
+                           "then import again)")
+        return
+    if quiz_id not in quizzes or quizzes[quiz_id].source is None:
+        plan.warnings.append(f"{where}: warning: there is no quiz {quiz_id}, so its {sum(len(e) for _f, e in parts)} "
+                             "entries were not applied (Was the quiz renamed? Export it again)")
+        return
+    path = quizzes[quiz_id].source.path
+    with open(path, "rb") as f:
+        data = f.read()
+    quiz, problems = load(path, quiz_id, data)
+    if quiz is None:
+        plan.errors.append(f"{where}: error: the quiz {quiz_id} has errors, so no translation was written into it "
+                           "(Run `quizpages validate`, fix them, then import again)")
+        return
+    outcome = Outcome()
+    for file, entries in parts:
+        match_entries(quiz, file, entries, languages[0], outcome)
+    plan.warnings += outcome.warnings
+    for reason, number in outcome.skipped.items():
+        plan.skipped[reason] = plan.skipped.get(reason, 0) + number
+    seen: dict[tuple[int, str], str] = {}
+    for change in outcome.changes:
+        key = (id(change.text), change.language)
+        if key in seen and seen[key] != change.value:
+            plan.errors.append(f"{where}: error: two files give different '{change.language}' translations of one "
+                               f"text of {quiz_id} (Import one of them)")
+            return
+        seen[key] = change.value
+    changes = list({(id(c.text), c.language): c for c in outcome.changes}.values())
+    if not changes:
+        return
+    shown = os.path.relpath(path, relative_to)
+    try:
+        new, added = write_changes(data, quiz, problems, changes, languages, lambda d: load(path, quiz_id, d))
+    except InvalidTranslation as exc:
+        files = ", ".join(sorted({file.path for file, _entries in parts}))
+        plan.errors.append(f"{where}: error: a translation would give the quiz {quiz_id} an error: {exc.message} "
+                           f"({exc.hint + '. ' if exc.hint else ''}Fix the translation in {files}, then import again; "
+                           "nothing was written)")
+        return
+    except EditError as exc:
+        plan.errors.append(f"{shown}: error: the translations could not be written into this file: {exc} "
+                           "(Nothing was written; please report this with the file and the translation file)")
+        return
+    plan.writes[path] = (data, new)
+    plan.applied[quiz_id] = len(changes)
+    plan.warnings += [p.render(relative_to) for p in added]
+
+
+def write_all(plan: ImportPlan) -> None:
+    """Write every planned quiz file atomically; when one fails, put back those already written, then raise."""
+    done: list[tuple[str, bytes]] = []
+    try:
+        for path, (old, new) in plan.writes.items():
+            write_atomic(path, new, overwrite=True)
+            done.append((path, old))
+    except BaseException:
+        for path, old in done:
+            write_atomic(path, old, overwrite=True)
+        raise

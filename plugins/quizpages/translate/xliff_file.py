@@ -1,0 +1,108 @@
+"""Translation entries <-> XLIFF 1.2 files, written and read with translate-toolkit.
+
+translate-toolkit writes XLIFF 1.1 by default; the two classes below give it the 1.2 namespace. Each
+entry is a `<trans-unit>` whose `id` (and `resname`) is the entry's context, with `<source>`,
+`<target>` (its `state` `needs-translation` when missing, `needs-review-translation` when the source
+text changed since the translation was accepted, else `translated`), a developer `<note>` for the
+translator, the quiz file and line as a location, and the old source text as an `<alt-trans>`.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+from translate.storage import xliff
+
+from .entries import FUZZY, MISSING, Entry
+from .files import ReadEntry, TranslationFile, TranslationFileError
+
+NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+_STATES = {MISSING: "needs-translation", FUZZY: "needs-review-translation"}
+_NOT_DONE = {"new", "needs-translation", "needs-adaptation", "needs-l10n", "needs-review-translation",
+             "needs-review-adaptation", "needs-review-l10n"}
+
+
+class _Unit(xliff.xliffunit):
+    namespace = NAMESPACE
+
+
+class _File(xliff.xlifffile):
+    UnitClass = _Unit
+    namespace = NAMESPACE
+    XMLskeleton = f"""<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="{NAMESPACE}">
+<file original="NoName" source-language="en" datatype="plaintext">
+<body>
+</body>
+</file>
+</xliff>"""
+
+
+def write_xliff(entries: list[Entry], quiz_id: str, quiz_file: str, source_language: str, language: str,
+                names: tuple[str, str], revised: str = "") -> bytes:
+    """The XLIFF 1.2 file of one quiz's entries in `language` (`revised`: for PO files' header; XLIFF has
+    no field of it)."""
+    store = _File(sourcelanguage=source_language)
+    store.settargetlanguage(language)
+    root = store.document.getroot()
+    root.insert(0, etree.Comment(
+        f" XLIFF 1.2. Quiz {quiz_id} ({quiz_file}): {names[0]} -> {names[1]}. Made by `quizpages translate "
+        "export`; translate each target, then bring the file back with `quizpages translate import FILE`. "))
+    file_node = next(root.iterchildren(f"{{{NAMESPACE}}}file"))
+    file_node.set("original", quiz_file)
+    file_node.set("tool-id", "quizpages")
+    header = etree.Element(f"{{{NAMESPACE}}}header")
+    etree.SubElement(header, f"{{{NAMESPACE}}}tool", {"tool-id": "quizpages", "tool-name": "quizpages"})
+    note = etree.SubElement(header, f"{{{NAMESPACE}}}note")
+    note.text = f"quiz: {quiz_id}"
+    file_node.insert(0, header)
+    for entry in entries:
+        unit = store.addsourceunit(entry.source, filename=quiz_file)
+        unit.setid(entry.context)
+        unit.xmlelement.set("resname", entry.context)
+        unit.settarget(entry.translation)
+        unit.addnote(entry.comment, origin="developer")
+        unit.addlocation(f"{entry.reference[0]}:{entry.reference[1]}")
+        if entry.previous is not None:
+            unit.addalttrans("", origin="previous-source", sourcetxt=entry.previous)
+        target = unit.xmlelement.find(f"{{{NAMESPACE}}}target")
+        if target is None:
+            target = etree.SubElement(unit.xmlelement, f"{{{NAMESPACE}}}target")
+            unit.xmlelement.insert(1, target)
+        target.set("state", _STATES.get(entry.state, "translated"))
+        unit.xmlelement.attrib.pop("approved", None)
+    return bytes(store)
+
+
+def read_xliff(path: str, data: bytes) -> TranslationFile:
+    """The entries of an XLIFF 1.2 file; raises TranslationFileError naming the line."""
+    try:
+        store = _File.parsestring(data)
+    except etree.XMLSyntaxError as exc:
+        raise TranslationFileError(path, exc.lineno or 1, f"the XLIFF file is not well-formed XML: {exc.msg}",
+                                   "Check the tags and the escapes (&amp; &lt;) on this line") from None
+    except ValueError as exc:
+        raise TranslationFileError(path, 1, str(exc), "Export the file again as XLIFF 1.2") from None
+    root = store.document.getroot()
+    if store.document.docinfo.doctype or store.document.docinfo.internalDTD is not None:
+        raise TranslationFileError(path, 1, "the XLIFF file declares a DOCTYPE (entities), which XLIFF files need not",
+                                   "Remove the <!DOCTYPE ...> declaration; quizpages never expands entities")
+    if root.get("version") not in ("1.2", "1.1") or etree.QName(root).localname != "xliff":
+        raise TranslationFileError(path, root.sourceline or 1, "not an XLIFF 1.2 file",
+                                   "Import the .xlf file quizpages exported, or a .po file")
+    files = list(root.iterchildren(f"{{{store.namespace}}}file"))
+    languages = {f.get("target-language", "") for f in files}
+    if len(languages) > 1:
+        raise TranslationFileError(path, files[1].sourceline or 1, "the file holds more than one target language",
+                                   "Import one language per file")
+    entries = []
+    for unit in store.getunits():
+        element = unit.xmlelement
+        target = element.find(f"{{{store.namespace}}}target")
+        state = target.get("state", "translated") if target is not None else "new"
+        context = element.get("id") or ""
+        if not context:
+            raise TranslationFileError(path, element.sourceline or 1, "a trans-unit without an id",
+                                       "Keep the id the export wrote: it names the quiz text")
+        entries.append(ReadEntry(context, unit.source or "", unit.target or "", state in _NOT_DONE,
+                                 element.sourceline or 1))
+    return TranslationFile(path, languages.pop() if languages else "", entries)
