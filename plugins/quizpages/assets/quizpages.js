@@ -17,12 +17,7 @@
 
   var READY = "data-quizpages-ready";
 
-  function format(text, values) {
-    Object.keys(values || {}).forEach(function (name) {
-      text = text.split("{" + name + "}").join(values[name]);
-    });
-    return text;
-  }
+  var logic = window.quizpages && window.quizpages.logic;  // quizpages-logic.js, loaded before this file
 
   // localStorage, or null when the browser blocks it (privacy modes, sandboxed frames):
   // progress then lives only as long as the page.
@@ -63,30 +58,9 @@
   }
 
   // -- self-check controls, one builder per check type ----------------------------
-  // A builder adds its controls to the fieldset and returns {read, judge}: read() gives the
-  // reader's answer, or {missing: control} / {invalid: message}; judge(answer) gives
-  // {right, message, picked} (picked: option letters whose feedback to show).
-
-  function normalize(text, caseSensitive) {
-    var plain = String(text || "").normalize("NFKC").trim().replace(/\s+/g, " ");
-    return caseSensitive ? plain : plain.toLowerCase();
-  }
-
-  // A number as readers type it: full-width digits (NFKC), the minus sign (U+2212), spaces or
-  // commas grouping thousands ("1 000", "1,000,000"), and a comma as the decimal point ("2,5",
-  // as in many languages). With both a point and commas, the commas group ("1,234.5"). Null when
-  // the text is not a number.
-  function parseNumber(text) {
-    var plain = String(text).normalize("NFKC").replace(/[\u2212\u2012\u2013]/g, "-").replace(/\s+/g, "");
-    if (plain.indexOf(".") >= 0 || /^[+-]?[1-9]\d{0,2}(,\d{3})+$/.test(plain)) {
-      if (!/^[+-]?([1-9]\d{0,2}(,\d{3})+|\d*)(\.\d*)?([eE][+-]?\d+)?$/.test(plain)) return null;
-      plain = plain.replace(/,/g, "");
-    } else {
-      plain = plain.replace(",", ".");
-    }
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(plain)) return null;
-    return parseFloat(plain);
-  }
+  // A builder adds its controls to the fieldset and returns {read, controls}: read() gives the
+  // reader's answer as quizpages-logic.js takes it, and controls[i] is where the focus goes when
+  // the logic says the answer's i-th part is missing or invalid.
 
   // A live region announces changes only: the same result twice (Check pressed again) would be silent,
   // so a repeat differs by a trailing no-break space, which nobody sees or hears.
@@ -114,82 +88,53 @@
   // option letters come as one string ("ABCD"), other values as a list
   function values(data) { return typeof data.values === "string" ? data.values.split("") : data.values; }
 
+  function valuesOf(controls) { return controls.map(function (control) { return control.value; }); }
+
   var builders = {
     choice: function (q, fieldset, t) {
       var data = q.check;
       var name = "quizpages-pick-" + q.id;
-      // a value reads as itself (an option letter) unless `labels` names its string (True, 참)
-      function label(value) { return data.labels && data.labels[value] ? t(data.labels[value]) : value; }
-      values(data).forEach(function (value) {
+      var inputs = values(data).map(function (value) {
         var option = element("label", { "class": "quizpages-selfcheck__option" });
-        option.appendChild(element("input", { type: "radio", name: name, value: value }));
-        option.appendChild(document.createTextNode(" " + label(value)));
+        var input = element("input", { type: "radio", name: name, value: value });
+        option.appendChild(input);
+        // a value reads as itself (an option letter) unless `labels` names its string (True, 참)
+        option.appendChild(document.createTextNode(" " + (data.labels && data.labels[value] ? t(data.labels[value]) : value)));
         fieldset.appendChild(option);
+        return input;
       });
-      var prefix = data.say || "selfcheck";
       return {
+        controls: inputs,
         read: function () {
-          var picked = fieldset.querySelector("input[name='" + name + "']:checked");
-          return picked ? picked.value : { missing: fieldset.querySelector("input") };
-        },
-        judge: function (value) {
-          var right = value === data.answer;
-          var message = right ? t(prefix + ".correct", { letter: label(data.answer) })
-            : t(prefix + ".wrong", { picked: label(value), letter: label(data.answer) });
-          return { right: right, message: message, picked: [value] };
+          var picked = inputs.filter(function (input) { return input.checked; })[0];
+          return picked ? picked.value : "";
         }
       };
     },
 
     choices: function (q, fieldset, t) {
-      var data = q.check;
-      values(data).forEach(function (value) {
+      var inputs = values(q.check).map(function (value) {
         var option = element("label", { "class": "quizpages-selfcheck__option" });
-        option.appendChild(element("input", { type: "checkbox", value: value }));
+        var input = element("input", { type: "checkbox", value: value });
+        option.appendChild(input);
         option.appendChild(document.createTextNode(" " + value));
         fieldset.appendChild(option);
+        return input;
       });
       return {
-        read: function () {
-          var picked = [];
-          fieldset.querySelectorAll("input[type=checkbox]:checked").forEach(function (box) { picked.push(box.value); });
-          return picked.length ? picked : { missing: fieldset.querySelector("input") };
-        },
-        judge: function (picked) {
-          var right = picked.slice().sort().join(",") === data.answer.slice().sort().join(",");
-          var letters = data.answer.join(", ");
-          var message = right ? t("selfcheck.choices.correct", { letters: letters })
-            : t("selfcheck.choices.wrong", { picked: picked.join(", "), letters: letters });
-          return { right: right, message: message, picked: picked };
-        }
+        controls: inputs,
+        read: function () { return valuesOf(inputs.filter(function (input) { return input.checked; })); }
       };
     },
 
     blanks: function (q, fieldset, t) {
-      var data = q.check;
-      var inputs = data.blanks.map(function (blank, index) {
+      var inputs = q.check.blanks.map(function (blank, index) {
         var input = element("input", { type: "text", id: "quizpages-blank-" + q.id + "-" + (index + 1),
           "class": "quizpages-selfcheck__input", autocomplete: "off", spellcheck: "false" });
         row(fieldset, t("selfcheck.blanks.label", { number: index + 1 }), input);
         return input;
       });
-      return {
-        read: function () {
-          var empty = inputs.filter(function (input) { return !input.value.trim(); })[0];
-          return empty ? { missing: empty } : inputs.map(function (input) { return input.value; });
-        },
-        judge: function (values) {
-          var right = values.filter(function (value, index) {
-            var blank = data.blanks[index];
-            return blank.accept.some(function (accepted) {
-              return normalize(accepted, blank.case) === normalize(value, blank.case);
-            });
-          }).length;
-          var total = data.blanks.length;
-          return { right: right === total,
-                   message: right === total ? t("selfcheck.blanks.correct") : t("selfcheck.blanks.wrong", { right: right, total: total }) };
-        }
-      };
+      return { controls: inputs, read: function () { return valuesOf(inputs); } };
     },
 
     number: function (q, fieldset, t) {
@@ -198,22 +143,7 @@
         "class": "quizpages-selfcheck__input", autocomplete: "off" });
       var wrap = row(fieldset, t("selfcheck.number.label"), input);
       if (data.unit) wrap.appendChild(document.createTextNode(" " + data.unit));
-      return {
-        read: function () {
-          var text = input.value.trim();
-          if (!text) return { missing: input };
-          var value = parseNumber(text);
-          if (value === null) return { invalid: t("selfcheck.number.invalid"), control: input };
-          return { value: value, text: text };
-        },
-        judge: function (answer) {
-          var slack = 1e-9 * Math.max(1, Math.abs(data.low), Math.abs(data.high));
-          var right = answer.value >= data.low - slack && answer.value <= data.high + slack;
-          var shown = data.answer + (data.unit ? " " + data.unit : "");
-          return { right: right, message: right ? t("selfcheck.number.correct", { answer: shown })
-            : t("selfcheck.number.wrong", { value: answer.text, answer: shown }) };
-        }
-      };
+      return { controls: [input], read: function () { return input.value; } };
     },
 
     order: function (q, fieldset, t) {
@@ -224,22 +154,7 @@
         row(fieldset, t("selfcheck.order.label", { letter: letter }), select);
         return select;
       });
-      return {
-        read: function () {
-          var chosen = selects.map(function (select) { return select.value; });
-          var unset = selects.filter(function (select) { return !select.value; })[0];
-          var distinct = chosen.filter(function (value, index) { return chosen.indexOf(value) === index; }).length;
-          if (unset || distinct !== chosen.length) return { invalid: t("selfcheck.order.incomplete"), control: unset || selects[0] };
-          return chosen.map(Number);
-        },
-        judge: function (chosen) {
-          var right = data.letters.filter(function (letter, index) { return data.answer[chosen[index] - 1] === letter; }).length;
-          var total = data.letters.length;
-          var order = data.answer.join(" → ");
-          return { right: right === total, message: right === total ? t("selfcheck.order.correct", { order: order })
-            : t("selfcheck.order.wrong", { right: right, total: total, order: order }) };
-        }
-      };
+      return { controls: selects, read: function () { return valuesOf(selects); } };
     },
 
     match: function (q, fieldset, t) {
@@ -249,20 +164,7 @@
         row(fieldset, t("selfcheck.match.label", { number: index + 1 }), select);
         return select;
       });
-      return {
-        read: function () {
-          var unset = selects.filter(function (select) { return !select.value; })[0];
-          if (unset) return { invalid: t("selfcheck.match.incomplete"), control: unset };
-          return selects.map(function (select) { return select.value; });
-        },
-        judge: function (chosen) {
-          var right = chosen.filter(function (letter, index) { return data.answer[index] === letter; }).length;
-          var total = data.answer.length;
-          var pairs = data.answer.map(function (letter, index) { return (index + 1) + " → " + letter; }).join(", ");
-          return { right: right === total, message: right === total ? t("selfcheck.match.correct")
-            : t("selfcheck.match.wrong", { right: right, total: total, pairs: pairs }) };
-        }
-      };
+      return { controls: selects, read: function () { return valuesOf(selects); } };
     }
   };
 
@@ -273,7 +175,7 @@
 
     var strings = {};
     try { strings = JSON.parse(data.getAttribute("data-strings") || "{}"); } catch (error) { strings = {}; }
-    function t(key, values) { return format(strings[key] || key, values); }
+    function t(key, values) { return logic.format(strings[key] || key, values); }
 
     // The site's path keeps project sites on one github.io origin apart; question
     // ids, not positions, keep progress in place when a quiz is edited.
@@ -354,8 +256,14 @@
 
     // -- self-check: answer, press Check, hear the result; the answer block opens ---------
     questions.forEach(function (q) {
-      var build = q.check && builders[q.check.type];
-      if (!build) return;
+      if (!q.check) return;
+      var build = builders[q.check.type];
+      if (!build || !logic.knows(q.check.type)) {
+        // a page built by a newer or older quizpages than this script: say so where a developer looks
+        console.warn("quizpages: question '" + q.id + "' has a self-check of unknown type '" + q.check.type
+                     + "'; it is left without one");
+        return;
+      }
       var fieldset = element("fieldset", { "class": "quizpages-selfcheck", "data-type": q.check.type });
       fieldset.appendChild(element("legend", {}, t("selfcheck.legend")));
       var control = build(q, fieldset, t);
@@ -373,22 +281,21 @@
         }
       });
       check.addEventListener("click", function () {
-        var answer = control.read();
+        var verdict = logic.judge(q.check, control.read(), t);
         feedback.textContent = "";
-        if (answer && answer.missing) {
+        if (verdict.missing !== undefined) {
           // said, not only shown by the focus: a result from an earlier check must not stay
           say(result, t("selfcheck.unanswered"));
           result.setAttribute("data-result", "missing");
-          answer.missing.focus();
+          control.controls[verdict.missing].focus();
           return;
         }
-        if (answer && answer.invalid) {
-          say(result, answer.invalid);
+        if (verdict.invalid !== undefined) {
+          say(result, verdict.invalid);
           result.setAttribute("data-result", "invalid");
-          answer.control.focus();
+          control.controls[verdict.at].focus();
           return;
         }
-        var verdict = control.judge(answer);
         say(result, verdict.message);
         result.setAttribute("data-result", verdict.right ? "correct" : "wrong");
         // the feedback the author wrote for each option picked, as the answer block shows it

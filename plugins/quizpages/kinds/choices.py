@@ -93,6 +93,21 @@ def choice_check(values: list[str] | str, answer, **extra) -> dict:
     return {"type": "choice", "values": values, "answer": answer, **extra}
 
 
+# The pieces of the kinds' `check_shape`s (JSON Schema, see Kind.check_shape).
+LETTER_SHAPE = {"type": "string", "pattern": "^[A-Z]$"}
+LETTERS_SHAPE = {"type": "array", "items": LETTER_SHAPE, "minItems": 2, "maxItems": 26, "uniqueItems": True}
+OPTION_LETTERS_SHAPE = {"type": "string", "pattern": "^[A-Z]{2,26}$",
+                        "description": "The letters of the options shown in the question, in order: ABCD. "
+                                       "Options given this way are the question's own lettered options."}
+
+
+def check_shape(check_type: str, required: dict, optional: dict | None = None) -> dict:
+    """The JSON Schema of a self-check payload of `check_type` with these properties (each a schema) and
+    no others."""
+    return {"type": "object", "required": ["type", *required], "additionalProperties": False,
+            "properties": {"type": {"const": check_type}, **required, **(optional or {})}}
+
+
 def feedback_views(question: Question, ctx: RenderContext) -> list[tuple[str, str]]:
     """(letter, Markdown) of every option's feedback, in option order."""
     feedback = question.body.feedback or {}

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Source, Text, error
 from ..model.fields import TEXT, BoolType, ListType, RecordType, declared
+from .choices import check_shape
 from .kind import Kind, RenderContext
 
 BLANK = "[___]"
@@ -96,8 +97,14 @@ def example(language: str) -> Question:
     )
 
 
+# every blank's accepted answers in the page's language, and whether case matters
+CHECK_SHAPE = check_shape("blanks", {"blanks": {"type": "array", "minItems": 1, "items": {
+    "type": "object", "required": ["accept", "case"], "additionalProperties": False,
+    "properties": {"accept": {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}},
+                   "case": {"type": "boolean"}}}}})
+
 KIND = Kind(
     name="fill_in", order=15, body=FillIn, doc=f"A sentence with blanks ({BLANK}) to fill in.",
     section="section.fill_in", fragment="kinds/fill_in.md.j2",
-    view=view, self_check=self_check, example=example, rules=(blanks_match_the_prompt,),
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example, rules=(blanks_match_the_prompt,),
 )

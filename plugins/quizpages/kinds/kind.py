@@ -73,8 +73,12 @@ class Kind:
     rules: tuple[Rule, ...] = ()
     importer: ImportMapping | None = None
     self_check: Callable[[Question, RenderContext], dict | None] = field(default=lambda question, ctx: None)
-    """What the page's self-check needs (quizpages.js): {"type": "choice" | "choices" | "blanks" | "number" |
-    "order" | "match", ...}; None for a kind readers check against the written answer themselves."""
+    """What the page's self-check needs (the question's data-check, read by quizpages.js): {"type": "choice" |
+    "choices" | "blanks" | "number" | "order" | "match", ...}; None for a kind readers check against the
+    written answer themselves."""
+    check_shape: dict | None = None
+    """The JSON Schema (draft 2020-12) every `self_check` payload of this kind follows: the contract between
+    the kind and the script (tests check every built page's payloads against it). None: no self-check."""
 
     def check(self, question: Question, what: str) -> list[Problem]:
         return [problem for rule in self.rules for problem in rule(question, what)]

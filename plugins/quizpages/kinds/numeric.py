@@ -1,6 +1,7 @@
 """Numeric: a number, right within an absolute `tolerance` or a `range`, with an optional unit.
 
-A reader may type `2.5` or `2,5`: a comma is read as the decimal point.
+How a reader's number is read (`2,5`, `1 000`, full-width digits, the unit typed after it) is the quiz
+script's job: see assets/quizpages-logic.js.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Source, Text, error
 from ..model.fields import TEXT, ListType, NumberType, declared
+from .choices import check_shape
 from .kind import Kind, RenderContext
 
 NUMBER = NumberType()
@@ -87,8 +89,13 @@ def example(language: str) -> Question:
                     body=Numeric(answer=1.0, unit=Text({language: "pods"})))
 
 
+# right from low to high; answer: the number as the answer block shows it; unit: in the page's language
+CHECK_SHAPE = check_shape("number", {"low": {"type": "number"}, "high": {"type": "number"},
+                                     "answer": {"type": "string", "minLength": 1}, "unit": {"type": "string"}})
+
 KIND = Kind(
     name="numeric", order=16, body=Numeric, doc="A number to give, within a tolerance or a range.",
     section="section.numeric", fragment="kinds/numeric.md.j2",
-    view=view, self_check=self_check, example=example, rules=(tolerance_or_range_makes_sense,),
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example,
+    rules=(tolerance_or_range_makes_sense,),
 )

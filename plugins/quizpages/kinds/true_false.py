@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..model import Question, Text
 from ..model.fields import BoolType, declared
-from .choices import choice_check
+from .choices import check_shape, choice_check
 from .kind import Kind, RenderContext
 
 
@@ -34,8 +34,14 @@ def example(language: str) -> Question:
                     explanation=Text({language: "Why the statement is true."}))
 
 
+CHECK_SHAPE = check_shape("choice", {
+    "values": {"const": ["true", "false"]}, "answer": {"enum": ["true", "false"]},
+    "labels": {"const": {"true": "true_false.true", "false": "true_false.false"}},
+    "say": {"const": "selfcheck.true_false"},
+})
+
 KIND = Kind(
     name="true_false", order=12, body=TrueFalse, doc="A statement to judge true or false.",
     section="section.true_false", fragment="kinds/true_false.md.j2",
-    view=view, self_check=self_check, example=example,
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example,
 )
