@@ -178,6 +178,92 @@
 
   function knows(type) { return Object.prototype.hasOwnProperty.call(CHECKS, type); }
 
+  // Whether the reader gave nothing at all (no option, no select, every box empty): in a test such a
+  // question is "not answered", while an answer given in part is judged, and wrong.
+  function isBlank(answer) {
+    if (Array.isArray(answer)) return answer.every(isBlank);
+    return !plain(answer);
+  }
+
+  var LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+  // Whether a question's options are its own lettered options (multiple choice, choose all): those a
+  // reader may shuffle. True/false values and the items of matching and ordering keep their order.
+  function hasLetteredOptions(data) {
+    return !!data && (data.type === "choice" || data.type === "choices") && typeof data.values === "string";
+  }
+
+  // Lettering after a shuffle. `order` lists the options' own (author's) letters in the order shown:
+  // ["C", "A", "B"] shows C as A. Without an order every letter is itself.
+  function shownLetter(order, own) { return order ? LETTERS.charAt(order.indexOf(own)) : own; }
+  function ownLetter(order, shown) { return order ? order[LETTERS.indexOf(shown)] : shown; }
+
+  // An answer ("B", or ["A", "C"]) in the other lettering: mapLetters(answer, shownLetter.bind(null, order)).
+  function mapLetters(answer, map) {
+    if (Array.isArray(answer)) return answer.map(map);
+    return answer ? map(answer) : answer;
+  }
+
+  // The data-check of a question with lettered options as the page shows it after a shuffle: the same
+  // letters, the answer moved to where its option went.
+  function relettered(data, order) {
+    if (!order || !hasLetteredOptions(data)) return data;
+    var copy = {};
+    Object.keys(data).forEach(function (key) { copy[key] = data[key]; });
+    copy.answer = mapLetters(data.answer, function (own) { return shownLetter(order, own); });
+    if (Array.isArray(copy.answer)) copy.answer.sort();
+    return copy;
+  }
+
+  // A new order of `count` things (their indexes), never the one they are in when there are two or
+  // more, so pressing Shuffle always changes something. `random` is Math.random or a test's own.
+  function permutation(count, random) {
+    var order = [];
+    for (var i = 0; i < count; i++) order.push(i);
+    for (var j = count - 1; j > 0; j--) {
+      var k = Math.floor(random() * (j + 1));
+      var swap = order[j]; order[j] = order[k]; order[k] = swap;
+    }
+    if (count > 1 && order.every(function (value, index) { return value === index; })) order.push(order.shift());
+    return order;
+  }
+
+  // The figures a page and the index show, from each question's latest result: {right, checked} over
+  // the self-checked questions, {got, judged} over the written ones judged by the reader.
+  function score(results) {
+    var figures = { right: 0, checked: 0, got: 0, judged: 0 };
+    results.forEach(function (result) {
+      if (result.right === true || result.right === false) {
+        figures.checked += 1;
+        if (result.right) figures.right += 1;
+      }
+      if (result.judged === "got" || result.judged === "missed") {
+        figures.judged += 1;
+        if (result.judged === "got") figures.got += 1;
+      }
+    });
+    return figures;
+  }
+
+  // A countdown as a clock reads: 19:59, 0:05, 1:00:00. Whole seconds, rounded up, so "0:00" means time is up.
+  function clock(milliseconds) {
+    var seconds = Math.max(0, Math.ceil(milliseconds / 1000));
+    var hours = Math.floor(seconds / 3600), minutes = Math.floor((seconds % 3600) / 60), rest = seconds % 60;
+    function two(n) { return (n < 10 ? "0" : "") + n; }
+    return (hours ? hours + ":" + two(minutes) : String(minutes)) + ":" + two(rest);
+  }
+
+  // The minutes left a countdown announces (5, then 1) when its time drops from `before` to `now`
+  // milliseconds left: the one crossed, or null.
+  var ANNOUNCED = [5, 1];
+  function minuteCrossed(before, now) {
+    for (var i = 0; i < ANNOUNCED.length; i++) {
+      var mark = ANNOUNCED[i] * 60000;
+      if (before > mark && now <= mark) return ANNOUNCED[i];
+    }
+    return null;
+  }
+
   // The verdict on `answer` to the question whose data-check is `data` (see CHECKS).
   function judge(data, answer, t) {
     if (!data || !knows(data.type)) throw new Error("quizpages: no self-check of type " + (data && data.type));
@@ -185,5 +271,7 @@
   }
 
   return { format: format, normalizeText: normalizeText, parseNumber: parseNumber, isUnit: isUnit,
-           judge: judge, knows: knows, types: Object.keys(CHECKS) };
+           judge: judge, knows: knows, types: Object.keys(CHECKS), isBlank: isBlank, hasLetteredOptions: hasLetteredOptions,
+           shownLetter: shownLetter, ownLetter: ownLetter, mapLetters: mapLetters, relettered: relettered,
+           permutation: permutation, score: score, clock: clock, minuteCrossed: minuteCrossed };
 });

@@ -72,7 +72,8 @@ def view(question: Question, ctx: RenderContext) -> dict:
     def blank(match: re.Match) -> str:
         # a numbered gap a reader without JavaScript can write in on paper; quizpages.js puts an input here
         number = next(numbers, 0)
-        return f'<span class="quizpages-blank" data-blank="{number}">({number})&nbsp;{_LINE}</span>'
+        return (f'<span class="quizpages-blank" data-blank="{number}">({number})&nbsp;'
+                f'<span class="quizpages-blank__line">{_LINE}</span></span>')
 
     prompt = _BLANK.sub(blank, ctx.text(question.prompt) or "")
     answers = []
