@@ -201,3 +201,64 @@ test("an unknown check type is an error a page can catch, never a silent verdict
   assert.throws(() => logic.judge({ type: "essay" }, "x", t(EN)), /no self-check of type essay/);
   assert.deepEqual(logic.types.sort(), ["blanks", "choice", "choices", "match", "number", "order"]);
 });
+
+// -- shuffle, score, clock ----------------------------------------------------------------------------
+
+test("a shuffle letters options again and the answer key follows them", () => {
+  const data = { type: "choice", values: "ABCD", answer: "B" };
+  const order = ["C", "B", "D", "A"];  // C is shown as A, B stays B, D as C, A as D
+  assert.equal(logic.shownLetter(order, "C"), "A");
+  assert.equal(logic.ownLetter(order, "D"), "A");
+  assert.deepEqual(logic.relettered(data, order), { type: "choice", values: "ABCD", answer: "B" });
+  const many = { type: "choices", values: "ABCD", answer: ["A", "C", "D"] };
+  assert.deepEqual(logic.relettered(many, order).answer, ["A", "C", "D"].map((l) => logic.shownLetter(order, l)).sort());
+  assert.equal(verdict(logic.relettered(many, order), ["D", "A", "C"]), "right");
+  assert.deepEqual(logic.mapLetters(["A", "C"], (l) => logic.shownLetter(order, l)), ["D", "A"]);
+  assert.equal(logic.mapLetters("", (l) => logic.shownLetter(order, l)), "");
+  for (let own of "ABCD") assert.equal(logic.ownLetter(order, logic.shownLetter(order, own)), own);
+  assert.equal(logic.relettered(data, null), data);  // no shuffle: the data as built
+  const truth = { type: "choice", values: ["true", "false"], answer: "true" };
+  assert.equal(logic.hasLetteredOptions(truth), false);  // true/false keeps its order
+  assert.equal(logic.hasLetteredOptions({ type: "order", letters: ["A", "B"], answer: ["B", "A"] }), false);
+  assert.equal(logic.relettered(truth, order), truth);
+});
+
+test("a permutation moves something whenever there are two or more, and keeps every index once", () => {
+  const still = () => 0.999999;  // a "random" that would keep the order as it is
+  for (let count = 0; count < 8; count++) {
+    for (const random of [still, () => 0, Math.random]) {
+      const order = logic.permutation(count, random);
+      assert.deepEqual(order.slice().sort((a, b) => a - b), [...Array(count).keys()]);
+      if (count > 1) assert.notDeepEqual(order, [...Array(count).keys()], String(count));
+    }
+  }
+});
+
+test("the score counts each question's latest result; written answers apart", () => {
+  assert.deepEqual(logic.score([]), { right: 0, checked: 0, got: 0, judged: 0 });
+  assert.deepEqual(logic.score([{ right: true }, { right: false }, { right: undefined }, { judged: "got" },
+                                { judged: "missed" }, { judged: undefined }, { right: true, judged: "missed" }]),
+                   { right: 2, checked: 3, got: 1, judged: 3 });
+});
+
+test("a blank answer is one with nothing given, in any part", () => {
+  for (const answer of ["", " ", "\u3000", [], ["", " "], [[], ""], undefined, null]) {
+    assert.equal(logic.isBlank(answer), true, JSON.stringify(answer));
+  }
+  for (const answer of ["A", ["", "x"], ["B"], "0", ["", "2"]]) assert.equal(logic.isBlank(answer), false, JSON.stringify(answer));
+});
+
+test("the countdown reads as a clock and announces 5 and 1 minutes left once each", () => {
+  assert.equal(logic.clock(20 * 60000), "20:00");
+  assert.equal(logic.clock(20 * 60000 - 1), "20:00");  // whole seconds, rounded up
+  assert.equal(logic.clock(59999), "1:00");
+  assert.equal(logic.clock(5000), "0:05");
+  assert.equal(logic.clock(0), "0:00");
+  assert.equal(logic.clock(-3000), "0:00");
+  assert.equal(logic.clock(65 * 60000), "1:05:00");
+  assert.equal(logic.minuteCrossed(300001, 300000), 5);
+  assert.equal(logic.minuteCrossed(300000, 299000), null);  // already announced
+  assert.equal(logic.minuteCrossed(61000, 59000), 1);
+  assert.equal(logic.minuteCrossed(20 * 60000, 19 * 60000), null);
+  assert.equal(logic.minuteCrossed(400000, 50000), 5);  // a tab asleep past both: the first
+});
