@@ -39,7 +39,6 @@
     var finish = button(t("test.finish"), "finish"), finishAgain = button(t("test.finish"), "finish");
     var leave = button(t("test.leave"), "leave");
     var shuffle = button(t("shuffle.start"), "shuffle");
-    shuffle.setAttribute("aria-pressed", "false");
     var timer = ns.controls.element("p", { "class": "quizpages-timer", role: "timer", "aria-live": "off" });
     var first = page.actions.firstChild;
     [timer, retry, showAll, takeTest, finish, leave, shuffle].forEach(function (node) { page.actions.insertBefore(node, first); });
@@ -228,7 +227,6 @@
       });
       shuffled = shuffling;
       shuffle.textContent = shuffling ? t("shuffle.undo") : t("shuffle.start");
-      shuffle.setAttribute("aria-pressed", String(shuffling));
       page.update();
       page.announce(shuffling ? t("shuffle.done") : t("shuffle.undone"));
     }
