@@ -107,3 +107,14 @@ def test_kind_names_stay_in_their_kinds_files(kind):
     assert all(n.startswith("strings/") for n in others), (kind, naming)
 
 
+
+
+def test_every_shipped_script_and_style_is_loaded_by_a_page():
+    """Each file in assets/ is linked by quiz pages or by the quiz index, in an order where each comes after what
+    it uses: a new file never ships unloaded."""
+    from quizpages.mkdocs.generated_files import ASSET_NAMES, INDEX_ASSETS, QUIZ_ASSETS
+
+    assert set(ASSET_NAMES) == set(QUIZ_ASSETS) | set(INDEX_ASSETS)
+    for names in (QUIZ_ASSETS, INDEX_ASSETS):
+        scripts = [n for n in names if n.endswith(".js")]
+        assert scripts[:2] == ["quizpages-logic.js", "quizpages-store.js"]  # the others use both
