@@ -14,40 +14,41 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser import StaticServer, launch  # noqa: E402
+from browser import Question, StaticServer, launch  # noqa: E402
 from conftest import build, copy_site  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 PAGES = {"en": "quizzes/ai-ml/kubeflow-trainer/", "ko": "ko/quizzes/ai-ml/kubeflow-trainer/"}
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"
-# How to answer each kind on the practice page, rightly, before photographing it.
+# How to answer each kind on the practice page before photographing it (a Question of tests/browser.py).
 ANSWERS = {
-    "multiple_choice": lambda f: f.locator("input[value=C]").check(),
-    "multiple_select": lambda f: [f.locator(f"input[value={x}]").check() for x in "ACD"],
-    "true_false": lambda f: f.locator("input[value=true]").check(),
-    "matching": lambda f: [f.locator("select").nth(n).select_option(index=n + 1) for n in range(3)],
-    "ordering": lambda f: [f.locator("select").nth(n).select_option(str(n + 1)) for n in range(4)],
-    "fill_in": lambda f: (f.locator("input").nth(0).fill("MASTER_ADDR"), f.locator("input").nth(1).fill("WORLD_SIZE")),
-    "numeric": lambda f: f.locator("input").fill("32"),
+    "multiple_choice": lambda q: q.controls("input[value=C]").check(),
+    "multiple_select": lambda q: [q.controls(f"input[value={x}]").check() for x in "ACD"],
+    "true_false": lambda q: q.controls("input[value=true]").check(),
+    "matching": lambda q: [q.controls("select").nth(n).select_option(index=n + 1) for n in range(3)],
+    "ordering": lambda q: [q.controls("select").nth(n).select_option(str(n + 1)) for n in range(4)],
+    "fill_in": lambda q: (q.controls("input").nth(0).fill("MASTER_ADDR"), q.controls("input").nth(1).fill("WORLD_SIZE")),
+    "numeric": lambda q: q.controls("input").fill("32"),
 }
-KINDS = ["multiple_choice", "multiple_select", "true_false", "matching", "ordering", "fill_in", "numeric",
-         "short_answer", "hands_on"]
+KINDS = list(__import__("quizpages").KINDS.names())
 
 
 def shoot_kinds(page, origin: str, out: Path) -> None:
     """One picture per kind: the question, its self-check answered, and its answer block open."""
     page.goto(f"{origin}/{PRACTICE}")
     page.evaluate("() => localStorage.clear()")
+    page.reload()  # a page without anything kept from an earlier run
     questions = page.locator("ol.quizpages-question")
     for index, kind in enumerate(KINDS):
         question = questions.nth(index)
         details = page.locator("details.quizpages-answer").nth(index)
         if kind in ANSWERS:
-            fieldset = page.locator("fieldset.quizpages-selfcheck").nth(index)
-            ANSWERS[kind](fieldset)
-            fieldset.get_by_role("button").click()
+            q = Question(page, question.locator("> li[id]").get_attribute("id"))
+            ANSWERS[kind](q)
+            q.check()
         else:
             details.locator("summary").click()
+            details.locator("button[data-judged=got]").click()
         page.wait_for_timeout(300)
         top = question.bounding_box()
         bottom = details.bounding_box()
@@ -70,9 +71,9 @@ def main() -> None:
                 page.goto(f"{server.origin}/{path}")
                 page.locator("details.quizpages-answer > summary").nth(2).click()  # reviewed, then closed
                 page.locator("details.quizpages-answer > summary").nth(2).click()
-                check = page.locator("fieldset.quizpages-selfcheck").first  # a self-check, answered
-                check.locator("input").nth(1).check()
-                check.get_by_role("button").click()
+                first = Question(page, page.locator("ol.quizpages-question > li[id]").first.get_attribute("id"))
+                first.controls("input").nth(1).check()  # a self-check, answered
+                first.check()
                 page.mouse.move(0, 0)
                 page.evaluate("() => window.scrollTo(0, 0)")
                 page.wait_for_timeout(800)  # let the header title and details transitions finish

@@ -62,3 +62,44 @@ class Guard:
     def check(self) -> None:
         assert self.foreign == [], f"requests to another host: {self.foreign}"
         assert self.errors == [], f"console errors: {self.errors}"
+
+
+class Question:
+    """One question of a page as a reader meets it: its list (the <ol> with data-check), the self-check
+    fieldset after it, its Show Answer block, and its controls wherever they are (the options themselves,
+    a select beside an item, a box in a blank, or the fieldset)."""
+
+    def __init__(self, page, question_id: str):
+        self.page = page
+        self.id = question_id
+        self.scope = f"ol.quizpages-question:has(> li#{question_id})"
+        self.list = page.locator(self.scope)
+        self.fieldset = page.locator(f"#quizpages-check-{question_id}")
+        self.details = self.list.locator("xpath=following-sibling::details[contains(@class, 'quizpages-answer')][1]")
+        self.status = self.fieldset.get_by_role("status")
+        self.mark = self.list.locator(".quizpages-mark")
+
+    def controls(self, selector: str = "input, select"):
+        """The question's controls matching `selector`, in page order."""
+        parts = [part.strip() for part in selector.split(",")]
+        return self.page.locator(", ".join(f"{self.scope} {p}, #quizpages-check-{self.id} {p}" for p in parts))
+
+    def check(self) -> None:
+        self.fieldset.locator("button.quizpages-selfcheck__check").click()
+
+    def is_open(self) -> bool:
+        return self.details.evaluate("d => d.open")
+
+
+def serious_violations(page) -> list:
+    """axe-core's serious and critical violations on the page as it is now (id, impact, first targets)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def horizontal_overflow(page) -> int:
+    """How many CSS pixels the page is wider than its viewport (0: no horizontal scrolling)."""
+    return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")

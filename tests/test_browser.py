@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser import Guard, StaticServer
+from browser import Guard, Question, StaticServer
 from conftest import build, copy_site, edit_config
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/"
@@ -61,8 +61,9 @@ def test_every_show_answer_block_opens_by_click_and_by_keyboard(open_page, base,
 
 # -- review progress ---------------------------------------------------------------------
 
-def test_progress_counts_survives_reload_and_resets(open_page, base):
-    """Opening answers counts as reviewed, the count survives a reload, and Reset clears it."""
+def test_progress_counts_survives_reload_and_starts_over(open_page, base):
+    """Opening answers counts as reviewed, the count and the open answers survive a reload, and Start over
+    clears both."""
     page = open_page(base + PAGES["en"])
     bar = page.get_by_role("progressbar")
     assert _progress(page) == "Review progress 0/10"
@@ -76,8 +77,13 @@ def test_progress_counts_survives_reload_and_resets(open_page, base):
     page.reload()
     assert _progress(page) == "Review progress 2/10"
     assert page.get_by_role("progressbar").get_attribute("aria-valuenow") == "2"
-    page.get_by_role("button", name="Reset progress").click()
+    blocks = page.locator("details.quizpages-answer")
+    assert [blocks.nth(i).evaluate("d => d.open") for i in range(10)] == [i in (0, 6) for i in range(10)]
+    assert [m.inner_text() for m in page.locator(".quizpages-mark").all()] == [
+        "Reviewed" if i in (0, 6) else "" for i in range(10)]
+    page.get_by_role("button", name="Start over").first.click()
     assert _progress(page) == "Review progress 0/10"
+    assert not any(blocks.nth(i).evaluate("d => d.open") for i in range(10))
     page.reload()
     assert _progress(page) == "Review progress 0/10"
 
@@ -87,8 +93,9 @@ def test_progress_key_names_site_path_quiz_and_question_ids(open_page, base):
     page = open_page(base + PAGES["en"])
     question_id = page.locator("ol.quizpages-question > li[id]").nth(6).get_attribute("id")
     _open_answer(page, 6)
-    keys = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('quizpages:'))")
-    assert keys == [f"quizpages:progress:/site/:ai-ml/kubeflow-trainer:{question_id}"]
+    keys = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('quizpages:')).sort()")
+    assert keys == [f"quizpages:progress:/site/:ai-ml/kubeflow-trainer:{question_id}",
+                    "quizpages:visit:/site/:ai-ml/kubeflow-trainer"]  # and when it was visited, for the index
 
 
 def test_progress_is_shared_by_the_languages_of_a_quiz_and_reads_in_korean(open_page, base):
@@ -97,7 +104,7 @@ def test_progress_is_shared_by_the_languages_of_a_quiz_and_reads_in_korean(open_
     _open_answer(page, 3)
     page.goto(base + PAGES["ko"])
     assert _progress(page) == "복습 진행 1/10"
-    assert page.get_by_role("button", name="진도 초기화").is_visible()
+    assert page.get_by_role("button", name="처음부터 다시").first.is_visible()
 
 
 # Storage that refuses every write (as Safari's private mode did) and so never remembers.
@@ -124,7 +131,7 @@ def test_progress_degrades_silently_when_storage_refuses_writes(open_page, base)
     page = open_page(base + PAGES["en"], init_script=FULL_STORAGE)
     _open_answer(page, 1)
     assert _progress(page) == "Review progress 1/10"
-    page.get_by_role("button", name="Reset progress").click()
+    page.get_by_role("button", name="Start over").first.click()
     assert _progress(page) == "Review progress 0/10"
     _open_answer(page, 2)
     page.reload()
@@ -135,9 +142,9 @@ def test_progress_works_when_storage_is_blocked_outright(open_page, base):
     """With site data blocked the quiz script raises nothing and still counts within the visit."""
     page = open_page(base + PAGES["en"], init_script=BLOCKED_STORAGE)
     _open_answer(page, 1)
-    self_check = page.locator("fieldset.quizpages-selfcheck").nth(2)
-    self_check.locator("input").first.check()
-    self_check.get_by_role("button").click()
+    third = Question(page, page.locator("ol.quizpages-question > li[id]").nth(2).get_attribute("id"))
+    third.controls("input").first.check()
+    third.check()
     assert _progress(page) == "Review progress 2/10"
     sources = page.evaluate("() => window.__uncaught")
     # Material's own inline script reads localStorage unguarded (its __md_get); those
@@ -171,31 +178,31 @@ def test_self_check_says_right_and_wrong_and_opens_the_answer(open_page, base, l
     for i in range(MULTIPLE_CHOICE):
         answer = _answer(questions.nth(i))
         wrong = next(letter for letter in "ABCD" if letter != answer)
-        check = page.locator("fieldset.quizpages-selfcheck").nth(i)
-        details = page.locator("details.quizpages-answer").nth(i)
-        check.locator(f"input[value={wrong}]").check()
-        check.get_by_role("button", name=CHECK[language]).click()
-        assert check.get_by_role("status").inner_text() == wrong_text.format(picked=wrong, letter=answer)
-        assert details.evaluate("d => d.open")
-        check.locator(f"input[value={answer}]").check()
-        check.get_by_role("button", name=CHECK[language]).click()
-        assert check.get_by_role("status").inner_text() == right_text.format(letter=answer)
+        q = Question(page, questions.nth(i).locator("> li[id]").get_attribute("id"))
+        q.controls(f"input[value={wrong}]").check()
+        q.fieldset.get_by_role("button", name=CHECK[language]).click()
+        assert q.status.inner_text() == wrong_text.format(picked=wrong, letter=answer)
+        assert q.is_open()
+        q.controls(f"input[value={answer}]").check()
+        q.fieldset.get_by_role("button", name=CHECK[language]).click()
+        assert q.status.inner_text() == right_text.format(letter=answer)
     assert _progress(page).endswith(f"{MULTIPLE_CHOICE}/10")
 
 
 def test_self_check_works_by_keyboard_alone(open_page, base):
     """A keyboard user picks with the arrow keys, checks with Enter, and hears the result."""
     page = open_page(base + PAGES["en"])
-    first = page.locator("fieldset.quizpages-selfcheck").first
-    answer = _answer(page.locator("ol.quizpages-question[data-kind=multiple_choice]").first)
-    first.locator("input").first.focus()
+    question = page.locator("ol.quizpages-question[data-kind=multiple_choice]").first
+    answer = _answer(question)
+    first = Question(page, question.locator("> li[id]").get_attribute("id"))
+    first.controls("input").first.focus()
     page.keyboard.press("Space")  # picks A
     for _ in range("ABCD".index(answer)):
         page.keyboard.press("ArrowDown")
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.textContent") == "Check"
     page.keyboard.press("Enter")
-    status = first.locator("[role=status]")
+    status = first.status
     assert status.get_attribute("aria-live") == "polite"
     assert status.inner_text() == f"Correct: {answer} is the right answer."
     assert page.locator("details.quizpages-answer").first.evaluate("d => d.open")
@@ -212,11 +219,17 @@ def test_script_is_idempotent(open_page, base):
 
 
 def test_script_and_styles_load_on_quiz_pages_only(open_page, base):
-    """The quiz index and learning pages load no quiz script; quiz pages do."""
+    """Quiz pages load the quiz scripts; the quiz index only what shows the reader's progress; learning pages
+    nothing."""
     page = open_page(base + INDEXES["en"])
-    assert page.locator("script[src*='quizpages.js']").count() == 0
+    scripts = page.locator("script[src*='assets/quizpages/']").evaluate_all("s => s.map(e => e.src.split('/').pop())")
+    assert scripts == ["quizpages-logic.js", "quizpages-store.js", "quizpages-index.js"]
     page.goto(base + PAGES["ko"])
-    assert page.locator("script[src*='quizpages.js']").count() == 1
+    scripts = page.locator("script[src*='assets/quizpages/']").evaluate_all("s => s.map(e => e.src.split('/').pop())")
+    assert scripts == ["quizpages-logic.js", "quizpages-store.js", "quizpages-controls.js", "quizpages-modes.js",
+                       "quizpages.js"]
+    page.goto(base + "ai-ml/kubeflow-trainer/")
+    assert page.locator("[src*='assets/quizpages/'], [href*='assets/quizpages/']").count() == 0
 
 
 # -- language switcher -------------------------------------------------------------------
@@ -301,8 +314,9 @@ def test_no_serious_or_critical_axe_violations(open_page, base, path, dark):
     scheme = page.locator("body").get_attribute("data-md-color-scheme")
     assert scheme == ("slate" if dark else "default")
     if path in PAGES.values():
-        page.locator("fieldset.quizpages-selfcheck").first.locator("input").first.check()
-        page.locator("fieldset.quizpages-selfcheck").first.get_by_role("button").click()  # a result shown
+        first = Question(page, page.locator("ol.quizpages-question > li[id]").first.get_attribute("id"))
+        first.controls("input").first.check()
+        first.check()  # a result shown
     results = Axe().run(page)
     serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
                for v in results.response["violations"] if v["impact"] in ("serious", "critical")]

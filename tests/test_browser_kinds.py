@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from browser import Question
+from quizpages import KINDS
 
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"
 PAGES = {"en": PRACTICE, "ko": "ko/" + PRACTICE}
 CHECK = {"en": "Check", "ko": "확인"}
-SELF_CHECKED = ["multiple_choice", "multiple_select", "true_false", "matching", "ordering", "fill_in", "numeric"]
+SELF_CHECKED = [kind.name for kind in KINDS if kind.check_shape]  # in page order, as the practice quiz has them
 
 RIGHT = {
     "en": {
@@ -53,12 +55,15 @@ WRONG = {
     },
 }
 
+MARK = {"en": {"correct": "Right", "wrong": "Wrong"}, "ko": {"correct": "맞음", "wrong": "틀림"}}  # after the question
+
 
 def _question(page, kind: str):
-    """(data-check, the self-check's fieldset, the answer block) of the practice quiz's `kind` question."""
-    index = SELF_CHECKED.index(kind)
-    data = json.loads(page.locator(f"ol.quizpages-question[data-kind={kind}]").get_attribute("data-check"))
-    return data, page.locator("fieldset.quizpages-selfcheck").nth(index), page.locator("details.quizpages-answer").nth(index)
+    """(data-check, the question, its answer block) of the practice quiz's `kind` question."""
+    question = page.locator(f"ol.quizpages-question[data-kind={kind}]")
+    data = json.loads(question.get_attribute("data-check"))
+    q = Question(page, question.locator("> li[id]").get_attribute("id"))
+    return data, q, q.details
 
 
 def _pairs(data) -> str:
@@ -71,29 +76,29 @@ def _wrong_match(data) -> list[str]:
     return answer[1:] + answer[:1]
 
 
-def answer_by_mouse(fieldset, kind: str, data, right: bool) -> dict:
-    """Answer one question with clicks, selections and typing, rightly or wrongly; returns what the
-    expected message needs."""
+def answer_by_mouse(q: Question, kind: str, data, right: bool) -> dict:
+    """Answer one question with clicks, selections and typing, rightly or wrongly, whatever it showed
+    before; returns what the expected message needs."""
     if kind == "multiple_choice":
-        fieldset.locator(f"input[value={'B' if right else 'A'}]").check()
+        q.controls(f"input[value={'B' if right else 'A'}]").check()
     elif kind == "multiple_select":
-        for letter in (["A", "C", "D"] if right else ["A", "B"]):
-            fieldset.locator(f"input[value={letter}]").check()
+        for letter in "ABCD":
+            q.controls(f"input[value={letter}]").set_checked(letter in ("ACD" if right else "AB"))
     elif kind == "true_false":
-        fieldset.locator(f"input[value={'true' if right else 'false'}]").check()
+        q.controls(f"input[value={'true' if right else 'false'}]").check()
     elif kind == "matching":
         letters = data["answer"] if right else _wrong_match(data)
         for n, letter in enumerate(letters):
-            fieldset.locator("select").nth(n).select_option(letter)
+            q.controls("select").nth(n).select_option(letter)
     elif kind == "ordering":
         order = data["answer"] if right else data["answer"][::-1]
         for n, letter in enumerate(data["letters"]):
-            fieldset.locator("select").nth(n).select_option(str(order.index(letter) + 1))
+            q.controls("select").nth(n).select_option(str(order.index(letter) + 1))
     elif kind == "fill_in":
-        fieldset.locator("input").nth(0).fill("ＭＡＳＴＥＲ＿ＡＤＤＲ")  # typed full-width: NFKC makes it match
-        fieldset.locator("input").nth(1).fill("WORLD_SIZE" if right else "world_size")  # case-sensitive
+        q.controls("input").nth(0).fill("ＭＡＳＴＥＲ＿ＡＤＤＲ")  # typed full-width: NFKC makes it match
+        q.controls("input").nth(1).fill("WORLD_SIZE" if right else "world_size")  # case-sensitive
     elif kind == "numeric":
-        fieldset.locator("input").fill("32,0" if right else "31")  # a comma is the decimal point
+        q.controls("input").fill("32,0" if right else "31")  # a comma is the decimal point
     reversed_order = data.get("answer", [])[::-1]
     in_place = sum(1 for a, b in zip(reversed_order, data.get("answer", [])) if a == b) if kind == "ordering" else 0
     return {"order": " → ".join(data.get("answer", [])) if kind == "ordering" else "",
@@ -103,21 +108,26 @@ def answer_by_mouse(fieldset, kind: str, data, right: bool) -> dict:
 @pytest.mark.parametrize("language", ["en", "ko"])
 @pytest.mark.parametrize("kind", SELF_CHECKED)
 def test_self_check_of_every_kind_by_mouse(open_page, base, language, kind):
-    """Answering wrongly then rightly says so in the page's language, opens the answer and counts the question."""
+    """Answering wrongly then rightly says so in the page's language, opens the answer and counts the question;
+    after a reload the question shows the answer given, its verdict and its open answer."""
     page = open_page(base + PAGES[language])
-    data, fieldset, details = _question(page, kind)
-    values = answer_by_mouse(fieldset, kind, data, right=False)
-    fieldset.get_by_role("button", name=CHECK[language]).click()
-    status = fieldset.get_by_role("status")
-    assert status.inner_text() == WRONG[language][kind].format(**values)
-    assert status.get_attribute("aria-live") == "polite"
+    data, q, details = _question(page, kind)
+    values = answer_by_mouse(q, kind, data, right=False)
+    q.fieldset.get_by_role("button", name=CHECK[language]).click()
+    assert q.status.inner_text() == WRONG[language][kind].format(**values)
+    assert q.status.get_attribute("aria-live") == "polite"
     assert details.evaluate("d => d.open")
     assert page.locator(".quizpages-progress__label").inner_text().endswith(" 1/9")
+    given = q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value)")
     page.reload()
-    data, fieldset, details = _question(page, kind)
-    values = answer_by_mouse(fieldset, kind, data, right=True)
-    fieldset.get_by_role("button", name=CHECK[language]).click()
-    assert fieldset.get_by_role("status").inner_text() == RIGHT[language][kind].format(**values)
+    data, q, details = _question(page, kind)
+    assert q.status.inner_text() == WRONG[language][kind].format(**values)
+    assert q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value)") == given
+    assert details.evaluate("d => d.open") and q.mark.inner_text() == MARK[language]["wrong"]
+    values = answer_by_mouse(q, kind, data, right=True)
+    q.fieldset.get_by_role("button", name=CHECK[language]).click()
+    assert q.status.inner_text() == RIGHT[language][kind].format(**values)
+    assert q.mark.inner_text() == MARK[language]["correct"]
 
 
 def _tab_to_check(page, language: str) -> None:
@@ -134,8 +144,8 @@ def _tab_to_check(page, language: str) -> None:
 def test_self_check_of_every_kind_by_keyboard_alone(open_page, base, language, kind):
     """A keyboard user answers each kind rightly with keys alone, checks with Enter, and hears that it is right."""
     page = open_page(base + PAGES[language])
-    data, fieldset, details = _question(page, kind)
-    first = fieldset.locator("input, select").first
+    data, q, details = _question(page, kind)
+    first = q.controls().first
     first.focus()
     keyboard = page.keyboard
     if kind == "multiple_choice":
@@ -146,7 +156,7 @@ def test_self_check_of_every_kind_by_keyboard_alone(open_page, base, language, k
             if letter in "ACD":
                 keyboard.press("Space")
             keyboard.press("Tab")
-        fieldset.locator("input").nth(3).focus()
+        q.controls("input").nth(3).focus()
     elif kind == "true_false":
         keyboard.press("Space")  # True
     elif kind in ("matching", "ordering"):
@@ -155,7 +165,7 @@ def test_self_check_of_every_kind_by_keyboard_alone(open_page, base, language, k
         else:
             choices = [str(data["answer"].index(letter) + 1) for letter in data["letters"]]
         for n, choice in enumerate(choices):
-            fieldset.locator("select").nth(n).focus()
+            q.controls("select").nth(n).focus()
             keyboard.type(choice)  # a closed select picks the option that starts with what is typed
     elif kind == "fill_in":
         keyboard.type("MASTER_ADDR")
@@ -166,7 +176,7 @@ def test_self_check_of_every_kind_by_keyboard_alone(open_page, base, language, k
     _tab_to_check(page, language)
     keyboard.press("Enter")
     order = " → ".join(data.get("answer", [])) if kind == "ordering" else ""
-    assert fieldset.get_by_role("status").inner_text() == RIGHT[language][kind].format(order=order)
+    assert q.status.inner_text() == RIGHT[language][kind].format(order=order)
     assert details.evaluate("d => d.open")
 
 
@@ -174,21 +184,21 @@ def test_incomplete_answers_are_asked_for_not_judged(open_page, base):
     """Checking with nothing picked moves the focus to the first control; an unfinished match, a repeated
     position and a word where a number belongs are explained, not marked wrong."""
     page = open_page(base + PAGES["en"])
-    _, fieldset, details = _question(page, "multiple_select")
-    fieldset.get_by_role("button").click()
+    _, q, details = _question(page, "multiple_select")
+    q.fieldset.get_by_role("button").click()
     assert page.evaluate("() => document.activeElement.value") == "A" and not details.evaluate("d => d.open")
-    _, fieldset, _ = _question(page, "matching")
-    fieldset.get_by_role("button").click()
-    assert fieldset.get_by_role("status").inner_text() == "Choose a match for every item."
-    _, fieldset, _ = _question(page, "ordering")
+    _, q, _ = _question(page, "matching")
+    q.fieldset.get_by_role("button").click()
+    assert q.status.inner_text() == "Choose a match for every item."
+    _, q, _ = _question(page, "ordering")
     for n in range(4):
-        fieldset.locator("select").nth(n).select_option("1")
-    fieldset.get_by_role("button").click()
-    assert fieldset.get_by_role("status").inner_text() == "Give every item a different position."
-    _, fieldset, details = _question(page, "numeric")
-    fieldset.locator("input").fill("thirty-two")
-    fieldset.get_by_role("button").click()
-    assert fieldset.get_by_role("status").inner_text() == "Type a number, such as 2.5."
+        q.controls("select").nth(n).select_option("1")
+    q.fieldset.get_by_role("button").click()
+    assert q.status.inner_text() == "Give every item a different position."
+    _, q, details = _question(page, "numeric")
+    q.controls("input").fill("thirty-two")
+    q.fieldset.get_by_role("button").click()
+    assert q.status.inner_text() == "Type a number, such as 2.5."
     assert not details.evaluate("d => d.open")
     assert page.locator(".quizpages-progress__label").inner_text().endswith(" 0/9")
 
@@ -201,17 +211,17 @@ def test_checking_again_with_nothing_picked_says_so_and_clears_the_last_result(o
     """A reader who unpicks every option and checks again is told to answer first: the last verdict and its
     feedback do not stay on screen as if they were about the new answer."""
     page = open_page(base + PAGES[language])
-    _, fieldset, _ = _question(page, "multiple_select")
-    fieldset.locator("input[value=B]").check()
-    fieldset.get_by_role("button").click()
-    status = fieldset.get_by_role("status")
+    _, q, _ = _question(page, "multiple_select")
+    q.controls("input[value=B]").check()
+    q.fieldset.get_by_role("button").click()
+    status = q.status
     assert status.get_attribute("data-result") == "wrong"
-    assert fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback").count() == 1
-    fieldset.locator("input[value=B]").uncheck()
-    fieldset.get_by_role("button").click()
+    assert q.fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback").count() == 1
+    q.controls("input[value=B]").uncheck()
+    q.fieldset.get_by_role("button").click()
     assert status.inner_text() == UNANSWERED[language]
     assert status.get_attribute("data-result") == "missing"
-    assert fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback").count() == 0
+    assert q.fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback").count() == 0
     assert page.evaluate("() => document.activeElement.value") == "A"
 
 
@@ -221,8 +231,8 @@ def test_every_self_check_control_shows_where_the_keyboard_is(open_page, base):
     page = open_page(base + PAGES["en"])
     for kind, selector in (("multiple_choice", "input[type=radio]"), ("multiple_select", "input[type=checkbox]"),
                            ("matching", "select"), ("numeric", "input[type=text]")):
-        _, fieldset, _ = _question(page, kind)
-        control = fieldset.locator(selector).first
+        _, q, _ = _question(page, kind)
+        control = q.controls(selector).first
         control.focus()
         page.keyboard.press("Shift+Tab")
         page.keyboard.press("Tab")  # by the keyboard, so :focus-visible applies
@@ -235,13 +245,13 @@ def test_results_are_announced_from_a_live_region_there_from_the_start(open_page
     """The status region is in the accessibility tree before the first check (an empty region that is
     display:none may never be announced), and checking twice with the same result changes it again."""
     page = open_page(base + PAGES["en"])
-    _, fieldset, _ = _question(page, "multiple_choice")
-    status = fieldset.get_by_role("status")
+    _, q, _ = _question(page, "multiple_choice")
+    status = q.status
     assert status.evaluate("e => getComputedStyle(e).display") != "none"
     assert status.evaluate("e => e.textContent") == ""
-    fieldset.get_by_role("button").click()
+    q.fieldset.get_by_role("button").click()
     first = status.evaluate("e => e.textContent")
-    fieldset.get_by_role("button").click()
+    q.fieldset.get_by_role("button").click()
     second = status.evaluate("e => e.textContent")
     assert first.strip() == second.strip() == UNANSWERED["en"] and first != second
 
@@ -249,61 +259,91 @@ def test_results_are_announced_from_a_live_region_there_from_the_start(open_page
 def test_enter_in_a_text_box_checks_the_answer(open_page, base):
     """Enter in a blank or a number box checks, as it would submit a form; an empty blank is asked for."""
     page = open_page(base + PAGES["en"])
-    _, fieldset, details = _question(page, "fill_in")
-    blanks = fieldset.locator("input")
+    _, q, details = _question(page, "fill_in")
+    blanks = q.controls("input")
     blanks.nth(0).fill("MASTER_ADDR")
     blanks.nth(0).press("Enter")
-    assert fieldset.get_by_role("status").inner_text() == UNANSWERED["en"]
+    assert q.status.inner_text() == UNANSWERED["en"]
     assert page.evaluate("() => document.activeElement.id") == blanks.nth(1).get_attribute("id")
     page.keyboard.type("WORLD_SIZE")
     page.keyboard.press("Enter")
-    assert fieldset.get_by_role("status").inner_text() == RIGHT["en"]["fill_in"]
+    assert q.status.inner_text() == RIGHT["en"]["fill_in"]
     assert details.evaluate("d => d.open")
-    _, fieldset, _ = _question(page, "numeric")
-    fieldset.locator("input").fill("31")
-    fieldset.locator("input").press("Enter")
-    assert fieldset.get_by_role("status").inner_text() == WRONG["en"]["numeric"]
+    _, q, _ = _question(page, "numeric")
+    q.controls("input").fill("31")
+    q.controls("input").press("Enter")
+    assert q.status.inner_text() == WRONG["en"]["numeric"]
 
 
-@pytest.mark.parametrize(("typed", "verdict"), [
-    ("３２", "right"),  # full-width digits, as a Korean input method types them
-    ("+32", "right"),
-    ("32.0", "right"),
-    ("32,0", "right"),  # a comma as the decimal point
-    ("32,000", "wrong"),  # a comma grouping thousands: thirty-two thousand, not 32.000
-    ("32 000", "wrong"),  # so does a space
-    ("032,000", "right"),  # a group starting with 0 groups no thousands (0,125 is 0.125): a decimal comma
-    ("−32", "wrong"),  # U+2212 MINUS SIGN is a minus, not a word
-    ("32.000,5", "invalid"),
-    ("3,2,1", "invalid"),
+@pytest.mark.parametrize(("language", "typed", "verdict"), [
+    ("en", "３２", "right"),  # full-width digits, as a Korean input method types them
+    ("en", "+32", "right"),
+    ("en", "32.0", "right"),
+    ("en", "32,0", "right"),  # a comma as the decimal point
+    ("en", "32,000", "wrong"),  # a comma grouping thousands: thirty-two thousand, not 32.000
+    ("en", "32 000", "wrong"),  # so does a space
+    ("en", "032,000", "right"),  # a group starting with 0 groups no thousands (0,125 is 0.125): a decimal comma
+    ("en", "−32", "wrong"),  # U+2212 MINUS SIGN is a minus, not a word
+    ("en", "32.000,5", "invalid"),
+    ("en", "3,2,1", "invalid"),
+    ("en", "3 2", "invalid"),  # a space that groups no thousands: not 32
+    ("en", "3\u00a02", "invalid"),  # nor a no-break space
+    ("en", "1 2 3", "invalid"),
+    ("en", "32 processes", "right"),  # the unit shown after the box
+    ("en", "32 GiB", "invalid"),  # another unit
+    ("ko", "32개", "right"),
+    ("ko", "32 개 프로세스", "right"),
+    ("ko", "３ ２", "invalid"),
 ])
-def test_numbers_are_read_as_readers_type_them(open_page, base, typed, verdict):
-    """Full-width digits, the minus sign, thousands separators and a decimal comma read as the number meant."""
-    page = open_page(base + PAGES["en"])
-    _, fieldset, _ = _question(page, "numeric")
-    fieldset.locator("input").fill(typed)
-    fieldset.get_by_role("button").click()
-    status = fieldset.get_by_role("status")
+def test_numbers_are_read_as_readers_type_them(open_page, base, language, typed, verdict):
+    """Full-width digits, the minus sign, thousands separators, a decimal comma and the unit read as the number
+    meant; spaces that group no thousands make no number."""
+    page = open_page(base + PAGES[language])
+    _, q, _ = _question(page, "numeric")
+    q.controls("input").fill(typed)
+    q.fieldset.get_by_role("button").click()
+    status = q.status
     assert status.get_attribute("data-result") == {"right": "correct"}.get(verdict, verdict)
     if verdict == "wrong":
         assert status.inner_text() == f"Not quite: you wrote {typed}, the answer is 32 processes."
+    if verdict == "invalid":
+        assert status.inner_text() == {"en": "Type a number, such as 2.5.", "ko": "2.5처럼 숫자를 입력하세요."}[language]
+
+
+def test_a_self_check_of_an_unknown_type_is_a_console_warning(open_page, base):
+    """A page whose data-check names a type the script does not know (a newer quizpages' page) keeps working:
+    that question has no self-check, the others do, and the console says why."""
+    page = open_page(base + PAGES["en"])
+    warnings = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+
+    def renamed(route):
+        response = route.fetch()
+        numeric = "&quot;type&quot;:&quot;number&quot;"  # as the built page writes the attribute
+        route.fulfill(response=response, body=response.text().replace(numeric, numeric.replace("number", "estimate")))
+
+    page.route("**/" + PAGES["en"], renamed)
+    page.reload()
+    assert page.locator("ol.quizpages-question[data-kind=numeric]").get_attribute("data-check").count("estimate") == 1
+    assert page.locator("fieldset.quizpages-selfcheck").count() == len(SELF_CHECKED) - 1
+    assert any("world-size" in w and "estimate" in w for w in warnings), warnings
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_feedback_of_the_options_picked_is_shown(open_page, base, language):
     """After a check, the author's feedback on each picked option shows under the result."""
     page = open_page(base + PAGES[language])
-    _, fieldset, details = _question(page, "multiple_choice")
-    fieldset.locator("input[value=A]").check()
-    fieldset.get_by_role("button").click()
-    shown = fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback")
+    _, q, details = _question(page, "multiple_choice")
+    q.controls("input[value=A]").check()
+    q.fieldset.get_by_role("button").click()
+    shown = q.fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback")
     assert shown.count() == 1 and shown.get_attribute("data-option") == "A"
     assert shown.inner_text() == details.locator(".quizpages-feedback[data-option=A]").inner_text()
-    _, fieldset, _ = _question(page, "multiple_select")
+    _, q, _ = _question(page, "multiple_select")
     for letter in "AB":
-        fieldset.locator(f"input[value={letter}]").check()
-    fieldset.get_by_role("button").click()
-    assert [n.get_attribute("data-option") for n in fieldset.locator(".quizpages-feedback").all()] == ["B"]
+        q.controls(f"input[value={letter}]").check()
+    q.fieldset.get_by_role("button").click()
+    assert [n.get_attribute("data-option") for n in q.fieldset.locator(".quizpages-feedback").all()] == ["B"]
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
@@ -342,16 +382,42 @@ def test_without_javascript_every_question_has_its_answer_block(open_page, base,
         assert expected in " ".join(blocks.nth(i).inner_text().split()), (i, expected)
 
 
+LEGEND = {"en": "Check yourself: question {number}", "ko": "스스로 확인하기: {number}번 문제"}
+# The accessible name of a control of each kind: what the reader sees beside it (its option, its item, its blank)
+NAMED = {
+    "en": {"multiple_choice": ("radio", "B) What to run (script, arguments, number of workers), referring to a "
+                                        "runtime for how"),
+           "multiple_select": ("checkbox", "C) TFJob"), "true_false": ("radio", "True"),
+           "matching": ("combobox", "1) TrainJob"), "ordering": ("combobox", "A) A user submits a TrainJob that names "
+                                                                             "the runtime"),
+           "fill_in": ("textbox", "Blank 2"), "numeric": ("textbox", "Your answer")},
+    "ko": {"multiple_choice": ("radio", "B) 무엇을 실행할지(스크립트, 인자, 워커 수)이며, 실행 방식은 런타임을 참조"),
+           "multiple_select": ("checkbox", "C) TFJob"), "true_false": ("radio", "참"),
+           "matching": ("combobox", "1) TrainJob"), "ordering": ("combobox", "A) 사용자가 런타임 이름을 지정한 TrainJob을 제출함"),
+           "fill_in": ("textbox", "빈칸 2"), "numeric": ("textbox", "내 답")},
+}
+
+
 @pytest.mark.parametrize("language", ["en", "ko"])
-def test_every_self_checkable_question_has_a_check_button(open_page, base, language):
-    """With JavaScript, each of the seven self-checkable kinds has a labelled Check; written answers have none."""
+def test_every_control_is_named_by_what_it_answers_and_every_check_by_its_question(open_page, base, language):
+    """Each self-checkable kind has a Check in a group named with its question number; the options themselves
+    are the radio buttons and check boxes, and every select or box is named by its item's text or its blank,
+    so a screen reader hears what is picked; True/False shows once; written answers have no Check."""
     page = open_page(base + PAGES[language])
-    fieldsets = page.locator("fieldset.quizpages-selfcheck")
-    assert fieldsets.count() == len(SELF_CHECKED)
-    for i in range(len(SELF_CHECKED)):
-        assert fieldsets.nth(i).get_by_role("button", name=CHECK[language]).is_visible()
-    for control in page.locator("fieldset.quizpages-selfcheck select, fieldset.quizpages-selfcheck input[type=text]").all():
-        assert control.evaluate("c => !!(c.labels && c.labels.length && c.labels[0].textContent.trim())")
+    assert page.locator("fieldset.quizpages-selfcheck").count() == len(SELF_CHECKED)
+    for kind in SELF_CHECKED:
+        _, q, _ = _question(page, kind)
+        number = q.list.get_attribute("start")
+        assert q.fieldset.get_by_role("button", name=CHECK[language]).is_visible()
+        assert page.get_by_role("group", name=LEGEND[language].format(number=number)).count() == 1
+        for control in q.controls().all():  # every control has a name of its own
+            name = control.evaluate("c => (c.labels.length ? c.labels[0].textContent : c.getAttribute('aria-label') "
+                                    "|| '').replace(/\\s+/g, ' ').trim()")
+            assert name and name not in ("A", "B", "C", "D"), (kind, name)
+        role, name = NAMED[language][kind]
+        assert q.list.or_(q.fieldset).get_by_role(role, name=name, exact=True).count() == 1, (kind, name)
+    true_false = _question(page, "true_false")[1].list.inner_text()
+    assert true_false.count({"en": "True", "ko": "참"}[language]) == 1  # the static item is the radio's label
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
@@ -376,9 +442,9 @@ def test_page_with_every_kind_has_no_serious_axe_violations(open_page, base, lan
 
     page = open_page(base + PAGES[language], dark=dark)
     for kind in SELF_CHECKED:
-        data, fieldset, _ = _question(page, kind)
-        answer_by_mouse(fieldset, kind, data, right=False)
-        fieldset.get_by_role("button").click()
+        data, q, _ = _question(page, kind)
+        answer_by_mouse(q, kind, data, right=False)
+        q.fieldset.get_by_role("button").click()
     page.locator("details.quizpages-hint summary").first.click()
     results = Axe().run(page)
     serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])

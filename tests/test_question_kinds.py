@@ -1,4 +1,4 @@
-"""The nine kinds of question in the built site, the schema, translation status and the HTML policy."""
+"""Every registered kind of question in the built site, the schema, translation status and the HTML policy."""
 
 from __future__ import annotations
 
@@ -13,19 +13,19 @@ from quizpages import KINDS, Text, json_schema
 from quizpages.check.html_policy import check_quiz
 from quizpages.model import Quiz
 from quizpages.model.quiz import walk_texts
+from quizpages.render import Strings
 
 PRACTICE = ROOT / "content/quizzes/ai-ml/kubeflow-trainer-practice.yml"
 PAGE = "quizzes/ai-ml/kubeflow-trainer-practice/index.html"
-NINE = ["multiple_choice", "multiple_select", "true_false", "matching", "ordering", "fill_in", "numeric",
-        "short_answer", "hands_on"]
+KIND_NAMES = list(KINDS.names())  # in page order
 
 
-def test_schema_lists_all_nine_kinds_and_accepts_the_practice_quiz():
+def test_schema_lists_every_kind_and_accepts_the_practice_quiz():
     """The editors' schema knows every kind, and the bundled quiz using all of them is valid against it."""
     schema = json.loads((ROOT / "schema/quiz.schema.json").read_text(encoding="utf-8"))
-    assert schema["$defs"]["question"]["properties"]["kind"]["enum"] == NINE
+    assert schema["$defs"]["question"]["properties"]["kind"]["enum"] == KIND_NAMES
     branches = {b["if"]["properties"]["kind"]["const"] for b in schema["$defs"]["question"]["allOf"]}
-    assert branches == set(NINE)
+    assert branches == set(KIND_NAMES)
     jsonschema.validate(yaml.safe_load(PRACTICE.read_text(encoding="utf-8")), schema,
                         cls=jsonschema.Draft202012Validator)
 
@@ -47,16 +47,16 @@ def test_schema_flags_the_new_kinds_mistakes(change):
 
 
 def test_practice_page_groups_the_kinds_in_sections_and_numbers_them(built_site):
-    """Each kind has its own section, in both languages, and the questions count 1 to 9 across them."""
-    for prefix, headings in (("", ["Multiple Choice Questions", "Multiple Select Questions", "True/False Questions",
-                                   "Matching Questions", "Ordering Questions", "Fill-in-the-Blank Questions",
-                                   "Numeric Questions", "Short Answer Questions", "Hands-on Questions"]),
-                             ("ko/", ["객관식 문제", "복수 선택 문제", "참/거짓 문제", "짝 맞추기 문제", "순서 배열 문제",
-                                      "빈칸 채우기 문제", "수치 문제", "단답형 문제", "실습 문제"])):
+    """Each kind has its own section, headed by its strings in both languages, and the questions count 1 to 9
+    across them: the practice quiz has one question of every kind."""
+    for prefix, language in (("", "en"), ("ko/", "ko")):
+        strings = Strings(language)
+        headings = [strings(kind.section) for kind in KINDS]
+        assert len(set(headings)) == len(KIND_NAMES) and not any(h.startswith("section.") for h in headings)
         page = soup(built_site / prefix / PAGE)
         assert [h.get_text(strip=True).rstrip("¶") for h in page.select("article h2")] == headings
-        assert [int(ol["start"]) for ol in page.select("ol.quizpages-question")] == list(range(1, 10))
-        assert [ol["data-kind"] for ol in page.select("ol.quizpages-question")] == NINE
+        assert [int(ol["start"]) for ol in page.select("ol.quizpages-question")] == list(range(1, len(KIND_NAMES) + 1))
+        assert [ol["data-kind"] for ol in page.select("ol.quizpages-question")] == KIND_NAMES
 
 
 def test_ordering_and_matching_show_their_items_shuffled_and_the_same_every_build(built_site):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import Serve, build, edit_config, mkdocs, quizpages, quizpages_options, wait_for
 
+from quizpages import KINDS
 from quizpages.check.strings_rules import check_strings, misspelt_keys, placeholders
 from quizpages.load.strings_file import read_strings
 from quizpages.render.strings import STRINGS_DIR
@@ -123,3 +124,13 @@ def test_placeholders_are_the_names_a_text_fills_in():
     assert placeholders("Next: {title} ({count})") == {"title", "count"}
     assert placeholders("{{literal}}") == set()
     assert placeholders("{oops") is None
+
+
+@pytest.mark.parametrize("path", sorted(Path(STRINGS_DIR).glob("*.yml")), ids=lambda path: path.name)
+def test_every_built_in_strings_file_has_every_key_english_has(path):
+    """A built-in language has every string English has, every kind's section heading included, so none of its
+    pages shows an English label."""
+    reference = read_strings(str(Path(STRINGS_DIR) / "en.yml"))[0]
+    assert {kind.section for kind in KINDS} <= set(reference)
+    table = read_strings(str(path))[0]
+    assert sorted(set(reference) - set(table)) == [], f"{path.name} lacks strings English has"

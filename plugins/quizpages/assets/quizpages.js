@@ -1,343 +1,336 @@
-/* quizpages.js: review progress, self-check and print modes for a quiz page.
+/* quizpages.js: a quiz page's review progress, self-check, score, written-answer judgement and print modes.
  *
- * Progressive enhancement only: the static page (questions and native <details>
- * Show Answer blocks) works without this script, and everything it adds is built
- * here at run time, so the page's static text stays the seed's layout.
- * Idempotent: running it twice on a page adds nothing the second time.
- * It reads its data from the empty div.quizpages-quiz the templates write:
- * the quiz id, the relative path to the site root and the UI strings of the
- * page's language. Each question's <ol> carries data-check, what its kind's
- * self-check needs: {type: "choice" | "choices" | "blanks" | "number" | "order"
- * | "match", ...} (see the kinds' `self_check` in plugins/quizpages/kinds/).
- * Every control is a native input or select with a label, so the self-check
- * works with a mouse, a keyboard, touch and a screen reader alike.
+ * Progressive enhancement only: the static page (questions and native <details> Show Answer blocks)
+ * works without this script, and everything it adds is made here at run time, so a page without
+ * JavaScript stays exactly as it is. Idempotent: running it twice on a page adds nothing the second time.
+ * It reads its data from the empty div.quizpages-quiz the templates write (the quiz id, the path to the
+ * site root, the time limit of a test and the interface strings of the page's language) and from each
+ * question's data-check (what its kind's self-check needs; see the kinds' `self_check`). It uses
+ * quizpages-logic.js (verdicts), quizpages-store.js (what the reader did, in localStorage only),
+ * quizpages-controls.js (the controls) and quizpages-modes.js (retry, test, shuffle), loaded before it.
  */
 (function () {
   "use strict";
 
   var READY = "data-quizpages-ready";
+  var ns = window.quizpages || {};
+  var logic = ns.logic, store = ns.store, controls = ns.controls;
 
-  function format(text, values) {
-    Object.keys(values || {}).forEach(function (name) {
-      text = text.split("{" + name + "}").join(values[name]);
-    });
-    return text;
+  function element(tag, attributes, text) { return controls.element(tag, attributes, text); }
+
+  function button(text, name) {
+    return element("button", { type: "button", "class": "quizpages-button quizpages-button--" + name }, text);
   }
 
-  // localStorage, or null when the browser blocks it (privacy modes, sandboxed frames):
-  // progress then lives only as long as the page.
-  function openStorage() {
-    try {
-      var storage = window.localStorage;
-      storage.setItem("quizpages:probe", "1");
-      storage.removeItem("quizpages:probe");
-      return storage;
-    } catch (error) {
-      return null;
-    }
-  }
-
-  function element(tag, attributes, text) {
-    var node = document.createElement(tag);
-    Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  function readCheck(list) {
-    try { return JSON.parse(list.getAttribute("data-check") || "null"); } catch (error) { return null; }
-  }
-
-  // Each question: its id (the <li id>), its Show Answer block (after its Hint block, if any)
-  // and what its self-check needs.
-  function findQuestions() {
-    var found = [];
-    document.querySelectorAll("ol.quizpages-question").forEach(function (list) {
-      var item = list.querySelector(":scope > li[id]");
-      var details = list.nextElementSibling;
-      while (details && details.matches("details.quizpages-hint")) details = details.nextElementSibling;
-      if (!item || !details || !details.matches("details.quizpages-answer")) return;
-      found.push({ id: item.id, list: list, details: details, check: readCheck(list) });
-    });
-    return found;
-  }
-
-  // -- self-check controls, one builder per check type ----------------------------
-  // A builder adds its controls to the fieldset and returns {read, judge}: read() gives the
-  // reader's answer, or {missing: control} / {invalid: message}; judge(answer) gives
-  // {right, message, picked} (picked: option letters whose feedback to show).
-
-  function normalize(text, caseSensitive) {
-    var plain = String(text || "").normalize("NFKC").trim().replace(/\s+/g, " ");
-    return caseSensitive ? plain : plain.toLowerCase();
-  }
-
-  // A number as readers type it: full-width digits (NFKC), the minus sign (U+2212), spaces or
-  // commas grouping thousands ("1 000", "1,000,000"), and a comma as the decimal point ("2,5",
-  // as in many languages). With both a point and commas, the commas group ("1,234.5"). Null when
-  // the text is not a number.
-  function parseNumber(text) {
-    var plain = String(text).normalize("NFKC").replace(/[\u2212\u2012\u2013]/g, "-").replace(/\s+/g, "");
-    if (plain.indexOf(".") >= 0 || /^[+-]?[1-9]\d{0,2}(,\d{3})+$/.test(plain)) {
-      if (!/^[+-]?([1-9]\d{0,2}(,\d{3})+|\d*)(\.\d*)?([eE][+-]?\d+)?$/.test(plain)) return null;
-      plain = plain.replace(/,/g, "");
-    } else {
-      plain = plain.replace(",", ".");
-    }
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(plain)) return null;
-    return parseFloat(plain);
-  }
-
-  // A live region announces changes only: the same result twice (Check pressed again) would be silent,
+  // A live region announces changes only: the same text twice (Check pressed again) would be silent,
   // so a repeat differs by a trailing no-break space, which nobody sees or hears.
   function say(region, text) {
     region.textContent = region.textContent === text ? text + "\u00a0" : text;
   }
 
-  function row(fieldset, labelText, control) {
-    var wrap = element("p", { "class": "quizpages-selfcheck__row" });
-    var id = control.id;
-    wrap.appendChild(element("label", { "for": id, "class": "quizpages-selfcheck__label" }, labelText));
-    wrap.appendChild(document.createTextNode(" "));
-    wrap.appendChild(control);
-    fieldset.appendChild(wrap);
-    return wrap;
+  function readJson(node, name) {
+    try { return JSON.parse(node.getAttribute(name) || "null"); } catch (error) { return null; }
   }
 
-  function selectOf(id, values, t) {
-    var select = element("select", { id: id, "class": "quizpages-selfcheck__select" });
-    select.appendChild(element("option", { value: "" }, t("selfcheck.choose")));
-    values.forEach(function (value) { select.appendChild(element("option", { value: value }, value)); });
-    return select;
+  // Each question: its id (the <li id>), its list (the <ol> holding data-check), its Hint and Show Answer
+  // blocks, what its self-check needs, and the section heading it is under.
+  function findQuestions() {
+    var found = [];
+    document.querySelectorAll("ol.quizpages-question").forEach(function (list) {
+      var item = list.querySelector(":scope > li[id]");
+      var details = list.nextElementSibling, hint = null;
+      while (details && details.matches("details.quizpages-hint")) { hint = details; details = details.nextElementSibling; }
+      if (!item || !details || !details.matches("details.quizpages-answer")) return;
+      var heading = list.previousElementSibling;
+      while (heading && !/^H[1-6]$/.test(heading.tagName) && !heading.matches("div.quizpages-quiz")) {
+        heading = heading.previousElementSibling;
+      }
+      found.push({ id: item.id, list: list, item: item, hint: hint, details: details, check: readJson(list, "data-check"),
+                   heading: heading && /^H2$/.test(heading.tagName) ? heading : null,
+                   number: Number(list.getAttribute("start")) || found.length + 1 });
+    });
+    return found;
   }
-
-  // option letters come as one string ("ABCD"), other values as a list
-  function values(data) { return typeof data.values === "string" ? data.values.split("") : data.values; }
-
-  var builders = {
-    choice: function (q, fieldset, t) {
-      var data = q.check;
-      var name = "quizpages-pick-" + q.id;
-      // a value reads as itself (an option letter) unless `labels` names its string (True, 참)
-      function label(value) { return data.labels && data.labels[value] ? t(data.labels[value]) : value; }
-      values(data).forEach(function (value) {
-        var option = element("label", { "class": "quizpages-selfcheck__option" });
-        option.appendChild(element("input", { type: "radio", name: name, value: value }));
-        option.appendChild(document.createTextNode(" " + label(value)));
-        fieldset.appendChild(option);
-      });
-      var prefix = data.say || "selfcheck";
-      return {
-        read: function () {
-          var picked = fieldset.querySelector("input[name='" + name + "']:checked");
-          return picked ? picked.value : { missing: fieldset.querySelector("input") };
-        },
-        judge: function (value) {
-          var right = value === data.answer;
-          var message = right ? t(prefix + ".correct", { letter: label(data.answer) })
-            : t(prefix + ".wrong", { picked: label(value), letter: label(data.answer) });
-          return { right: right, message: message, picked: [value] };
-        }
-      };
-    },
-
-    choices: function (q, fieldset, t) {
-      var data = q.check;
-      values(data).forEach(function (value) {
-        var option = element("label", { "class": "quizpages-selfcheck__option" });
-        option.appendChild(element("input", { type: "checkbox", value: value }));
-        option.appendChild(document.createTextNode(" " + value));
-        fieldset.appendChild(option);
-      });
-      return {
-        read: function () {
-          var picked = [];
-          fieldset.querySelectorAll("input[type=checkbox]:checked").forEach(function (box) { picked.push(box.value); });
-          return picked.length ? picked : { missing: fieldset.querySelector("input") };
-        },
-        judge: function (picked) {
-          var right = picked.slice().sort().join(",") === data.answer.slice().sort().join(",");
-          var letters = data.answer.join(", ");
-          var message = right ? t("selfcheck.choices.correct", { letters: letters })
-            : t("selfcheck.choices.wrong", { picked: picked.join(", "), letters: letters });
-          return { right: right, message: message, picked: picked };
-        }
-      };
-    },
-
-    blanks: function (q, fieldset, t) {
-      var data = q.check;
-      var inputs = data.blanks.map(function (blank, index) {
-        var input = element("input", { type: "text", id: "quizpages-blank-" + q.id + "-" + (index + 1),
-          "class": "quizpages-selfcheck__input", autocomplete: "off", spellcheck: "false" });
-        row(fieldset, t("selfcheck.blanks.label", { number: index + 1 }), input);
-        return input;
-      });
-      return {
-        read: function () {
-          var empty = inputs.filter(function (input) { return !input.value.trim(); })[0];
-          return empty ? { missing: empty } : inputs.map(function (input) { return input.value; });
-        },
-        judge: function (values) {
-          var right = values.filter(function (value, index) {
-            var blank = data.blanks[index];
-            return blank.accept.some(function (accepted) {
-              return normalize(accepted, blank.case) === normalize(value, blank.case);
-            });
-          }).length;
-          var total = data.blanks.length;
-          return { right: right === total,
-                   message: right === total ? t("selfcheck.blanks.correct") : t("selfcheck.blanks.wrong", { right: right, total: total }) };
-        }
-      };
-    },
-
-    number: function (q, fieldset, t) {
-      var data = q.check;
-      var input = element("input", { type: "text", inputmode: "decimal", id: "quizpages-number-" + q.id,
-        "class": "quizpages-selfcheck__input", autocomplete: "off" });
-      var wrap = row(fieldset, t("selfcheck.number.label"), input);
-      if (data.unit) wrap.appendChild(document.createTextNode(" " + data.unit));
-      return {
-        read: function () {
-          var text = input.value.trim();
-          if (!text) return { missing: input };
-          var value = parseNumber(text);
-          if (value === null) return { invalid: t("selfcheck.number.invalid"), control: input };
-          return { value: value, text: text };
-        },
-        judge: function (answer) {
-          var slack = 1e-9 * Math.max(1, Math.abs(data.low), Math.abs(data.high));
-          var right = answer.value >= data.low - slack && answer.value <= data.high + slack;
-          // "32 processes", "32개 프로세스": how a number and its unit read is a string of the language
-          var shown = data.unit ? t(data.labels.with_unit, { value: data.answer, unit: data.unit }) : data.answer;
-          return { right: right, message: right ? t("selfcheck.number.correct", { answer: shown })
-            : t("selfcheck.number.wrong", { value: answer.text, answer: shown }) };
-        }
-      };
-    },
-
-    order: function (q, fieldset, t) {
-      var data = q.check;
-      var positions = data.letters.map(function (_, index) { return String(index + 1); });
-      var selects = data.letters.map(function (letter) {
-        var select = selectOf("quizpages-order-" + q.id + "-" + letter, positions, t);
-        row(fieldset, t("selfcheck.order.label", { letter: letter }), select);
-        return select;
-      });
-      return {
-        read: function () {
-          var chosen = selects.map(function (select) { return select.value; });
-          var unset = selects.filter(function (select) { return !select.value; })[0];
-          var distinct = chosen.filter(function (value, index) { return chosen.indexOf(value) === index; }).length;
-          if (unset || distinct !== chosen.length) return { invalid: t("selfcheck.order.incomplete"), control: unset || selects[0] };
-          return chosen.map(Number);
-        },
-        judge: function (chosen) {
-          var right = data.letters.filter(function (letter, index) { return data.answer[chosen[index] - 1] === letter; }).length;
-          var total = data.letters.length;
-          var order = data.answer.join(" → ");
-          return { right: right === total, message: right === total ? t("selfcheck.order.correct", { order: order })
-            : t("selfcheck.order.wrong", { right: right, total: total, order: order }) };
-        }
-      };
-    },
-
-    match: function (q, fieldset, t) {
-      var data = q.check;
-      var selects = data.answer.map(function (_, index) {
-        var select = selectOf("quizpages-match-" + q.id + "-" + (index + 1), data.letters, t);
-        row(fieldset, t("selfcheck.match.label", { number: index + 1 }), select);
-        return select;
-      });
-      return {
-        read: function () {
-          var unset = selects.filter(function (select) { return !select.value; })[0];
-          if (unset) return { invalid: t("selfcheck.match.incomplete"), control: unset };
-          return selects.map(function (select) { return select.value; });
-        },
-        judge: function (chosen) {
-          var right = chosen.filter(function (letter, index) { return data.answer[index] === letter; }).length;
-          var total = data.answer.length;
-          var pairs = data.answer.map(function (letter, index) { return (index + 1) + " → " + letter; }).join(", ");
-          return { right: right === total, message: right === total ? t("selfcheck.match.correct")
-            : t("selfcheck.match.wrong", { right: right, total: total, pairs: pairs }) };
-        }
-      };
-    }
-  };
 
   function setup() {
     var data = document.querySelector("div.quizpages-quiz");
-    if (!data || data.hasAttribute(READY)) return;
+    if (!data || data.hasAttribute(READY) || !logic || !store || !controls) return;
     data.setAttribute(READY, "");
 
-    var strings = {};
-    try { strings = JSON.parse(data.getAttribute("data-strings") || "{}"); } catch (error) { strings = {}; }
-    function t(key, values) { return format(strings[key] || key, values); }
+    var strings = readJson(data, "data-strings") || {};
+    function t(key, values) { return logic.format(strings[key] || key, values); }
+    // one string for one thing and another for more: "1 question was", "3 questions were"
+    function counted(key, count) { return count === 1 && strings[key + "_one"] ? t(key + "_one") : t(key, { count: count }); }
 
-    // The site's path keeps project sites on one github.io origin apart; question
-    // ids, not positions, keep progress in place when a quiz is edited.
     var sitePath = new URL((data.getAttribute("data-site-root") || ".") + "/", window.location.href).pathname;
     var quizId = data.getAttribute("data-quiz-id") || window.location.pathname;
-    var storage = openStorage();
+    var saved = store.open(store.browserStorage(window), sitePath);
     var questions = findQuestions();
-    var reviewed = {};
-
-    function keyOf(id) { return "quizpages:progress:" + sitePath + ":" + quizId + ":" + id; }
-    function remember(id, value) {
-      if (!storage) return;
-      try {
-        if (value) storage.setItem(keyOf(id), "1"); else storage.removeItem(keyOf(id));
-      } catch (error) { /* quota or blocked storage: keep the in-page count only */ }
-    }
-    questions.forEach(function (q) {
-      try { reviewed[q.id] = !!storage && storage.getItem(keyOf(q.id)) === "1"; } catch (error) { reviewed[q.id] = false; }
-    });
-
     var answerKey = new URLSearchParams(window.location.search).get("answer-key") === "1";
     if (answerKey) document.documentElement.classList.add("quizpages-answer-key");
+    document.documentElement.classList.add("quizpages-js");
 
-    // -- review progress panel, before the first question -------------------------
+    var page = {
+      t: t, counted: counted, questions: questions, saved: saved, quizId: quizId, mode: "normal",
+      testMinutes: Number(data.getAttribute("data-test-minutes")) || 0,
+      modes: null  // quizpages-modes.js, on pages other than the answer key
+    };
+
+    // -- the review progress panel, before the first question ---------------------------------------
     var panel = element("div", { "class": "quizpages-progress" });
-    var labelId = "quizpages-progress-label";
-    var label = element("p", { "class": "quizpages-progress__label", id: labelId });
+    var head = element("div", { "class": "quizpages-progress__head" });
+    var label = element("p", { "class": "quizpages-progress__label", id: "quizpages-progress-label" });
+    var compact = element("p", { "class": "quizpages-progress__score" });
+    head.appendChild(label);
+    head.appendChild(compact);
     var bar = element("div", {
-      "class": "quizpages-progress__track", role: "progressbar", "aria-labelledby": labelId,
+      "class": "quizpages-progress__track", role: "progressbar", "aria-labelledby": "quizpages-progress-label",
       "aria-valuemin": "0", "aria-valuemax": String(questions.length), "aria-valuenow": "0"
     });
     var fill = element("div", { "class": "quizpages-progress__fill" });
     bar.appendChild(fill);
-    var actions = element("p", { "class": "quizpages-progress__actions" });
-    var reset = element("button", { type: "button", "class": "quizpages-button quizpages-progress__reset" }, t("progress.reset"));
+    var actions = element("div", { "class": "quizpages-progress__actions" });
+    var startOver = button(t("quiz.start_over"), "start-over");
     var modeLink = answerKey
       ? element("a", { href: window.location.pathname + window.location.hash, "class": "quizpages-print-mode" }, t("print.worksheet"))
       : element("a", { href: "?answer-key=1", "class": "quizpages-print-mode" }, t("print.answer_key"));
-    actions.appendChild(reset);
-    actions.appendChild(document.createTextNode(" "));
+    var status = element("p", { "class": "quizpages-progress__status", role: "status", "aria-live": "polite" });
+    actions.appendChild(startOver);
     actions.appendChild(modeLink);
-    panel.appendChild(label);
-    panel.appendChild(bar);
-    panel.appendChild(actions);
+    [head, bar, actions, status].forEach(function (part) { panel.appendChild(part); });
     data.appendChild(panel);
+    page.actions = actions;
+    page.announce = function (text) { say(status, text); };
 
-    function update() {
-      var count = questions.filter(function (q) { return reviewed[q.id]; }).length;
-      var total = questions.length;
-      label.textContent = t("progress.label") + " " + count + "/" + total;
-      bar.setAttribute("aria-valuenow", String(count));
-      bar.setAttribute("aria-valuetext", count + "/" + total);
-      fill.style.width = (total ? (100 * count) / total : 0) + "%";
+    // -- the results, after the last question ----------------------------------------------------------
+    var results = element("div", { "class": "quizpages-results" });
+    var total = element("p", { "class": "quizpages-results__score", role: "status", "aria-live": "polite" });
+    var note = element("p", { "class": "quizpages-results__note" });
+    var resultActions = element("div", { "class": "quizpages-results__actions" });
+    var startOverAgain = button(t("quiz.start_over"), "start-over");
+    resultActions.appendChild(startOverAgain);
+    [total, note, resultActions].forEach(function (part) { results.appendChild(part); });
+    if (questions.length) {
+      var last = questions[questions.length - 1].details;
+      last.parentNode.insertBefore(results, last.nextSibling);
     }
+    page.resultActions = resultActions;
+    page.note = function (text) { note.textContent = text || ""; };
+
+    // -- each question's state: the reader's latest check or judgement, kept by question id -------------
+    questions.forEach(function (q) {
+      q.state = saved.question(quizId, q.id);
+      q.order = null;  // its options' own letters in the order shown, once shuffled (see quizpages-modes.js)
+    });
+
+    // the question's data-check as the page shows it (a shuffle moves its options' letters)
+    function shown(q) { return logic.relettered(q.check, q.order); }
+    function toShown(q, answer) { return logic.mapLetters(answer, function (own) { return logic.shownLetter(q.order, own); }); }
+    function toOwn(q, answer) { return logic.mapLetters(answer, function (letter) { return logic.ownLetter(q.order, letter); }); }
+    page.toOwn = toOwn;
+
     function markReviewed(q) {
-      if (reviewed[q.id]) return;
-      reviewed[q.id] = true;
-      remember(q.id, true);
-      update();
+      if (q.state.reviewed) return;
+      q.state.reviewed = true;
+      saved.setReviewed(quizId, q.id, true);
     }
-    reset.addEventListener("click", function () {
-      questions.forEach(function (q) { reviewed[q.id] = false; remember(q.id, false); });
-      update();
+
+    // what the reader's latest answer says, for its verdict line
+    function verdictOf(q) {
+      if (q.state.right === undefined) return null;
+      if (q.state.unanswered) return { right: false, message: t("test.not_answered"), picked: [] };
+      var verdict = logic.judge(shown(q), toShown(q, q.state.answer), t);
+      if (verdict.missing !== undefined) return { right: false, message: t("test.not_answered"), picked: [] };
+      if (verdict.invalid !== undefined) return { right: false, message: t("test.counted_wrong", { message: verdict.invalid }), picked: [] };
+      return verdict;
+    }
+
+    // the author's feedback on each option picked, as the answer block shows it
+    function showFeedback(q, picked) {
+      q.feedback.textContent = "";
+      (picked || []).forEach(function (letter) {
+        var own = logic.ownLetter(q.order, letter);
+        var feedback = q.details.querySelector(".quizpages-feedback[data-option='" + own + "']");
+        if (feedback) q.feedback.appendChild(feedback.cloneNode(true));
+      });
+    }
+
+    function showMark(q) {
+      var state = q.state, mark = "";
+      if (state.right !== undefined) mark = state.right ? "correct" : "wrong";
+      else if (state.judged) mark = state.judged;
+      else if (state.reviewed) mark = "reviewed";
+      q.mark.textContent = mark ? t("mark." + mark) : "";
+      q.list.setAttribute("data-state", mark || "new");
+      if (mark) q.mark.setAttribute("data-mark", mark); else q.mark.removeAttribute("data-mark");
+    }
+
+    function showJudged(q) {
+      if (!q.judge) return;
+      q.judge.querySelectorAll("button").forEach(function (choice) {
+        choice.setAttribute("aria-pressed", String(choice.getAttribute("data-judged") === q.state.judged));
+      });
+    }
+
+    // The question as its state says: its answer in the controls, its verdict and feedback, its mark, and
+    // its answer open once reviewed. Set without announcing: a live region speaks of changes the reader makes.
+    page.show = function (q) {
+      var verdict = verdictOf(q);
+      if (q.control) q.control.write(q.state.answer === undefined ? "" : toShown(q, q.state.answer));
+      if (q.result) {
+        q.result.textContent = verdict ? verdict.message : "";
+        if (verdict) q.result.setAttribute("data-result", verdict.right ? "correct" : "wrong");
+        else q.result.removeAttribute("data-result");
+        showFeedback(q, verdict && verdict.picked);
+      }
+      q.details.open = answerKey || q.state.reviewed;
+      showMark(q);
+      showJudged(q);
+    };
+
+    // The question cleared on the page only (a retry, a test): its stored state stays.
+    page.blank = function (q) {
+      if (q.control) q.control.write("");
+      if (q.result) { q.result.textContent = ""; q.result.removeAttribute("data-result"); q.feedback.textContent = ""; }
+      q.details.open = false;
+      if (q.judge) q.judge.querySelectorAll("button").forEach(function (choice) { choice.setAttribute("aria-pressed", "false"); });
+      q.mark.textContent = "";
+      q.mark.removeAttribute("data-mark");
+      q.list.setAttribute("data-state", "new");
+    };
+
+    // A reader's answer, judged and kept (`unanswered`: left empty in a test, which counts as wrong).
+    page.record = function (q, answer, right, unanswered) {
+      q.state.answer = toOwn(q, answer);
+      q.state.right = right;
+      q.state.unanswered = !!unanswered;
+      saved.setChecked(quizId, q.id, q.state.answer, right, unanswered);
+      markReviewed(q);
+    };
+
+    page.renumber = function () {
+      questions.forEach(function (q) {
+        q.list.setAttribute("start", String(q.number));
+        if (q.legend) q.legend.textContent = t("selfcheck.legend", { number: q.number });
+        if (q.judgeLabel) q.judgeLabel.textContent = t("judge.label", { number: q.number });
+      });
+    };
+
+    // -- the figures: review progress, score, written answers ------------------------------------------
+    page.update = function () {
+      var reviewed = questions.filter(function (q) { return q.state.reviewed; }).length;
+      label.textContent = t("progress.label") + " " + reviewed + "/" + questions.length;
+      bar.setAttribute("aria-valuenow", String(reviewed));
+      bar.setAttribute("aria-valuetext", reviewed + "/" + questions.length);
+      fill.style.width = (questions.length ? (100 * reviewed) / questions.length : 0) + "%";
+      var figures = logic.score(questions.map(function (q) { return q.state; }));
+      var checkable = questions.filter(function (q) { return q.control; }).length;
+      compact.textContent = figures.checked ? t("score.label", figures) : "";
+      var parts = [figures.checked ? t("score.label", figures) + "." : t("score.none")];
+      if (figures.checked && checkable > figures.checked) parts.push(counted("score.unchecked", checkable - figures.checked));
+      if (figures.judged) parts.push(t("score.written", figures));
+      var text = parts.join(" ");
+      // announced when it changes, not as the page loads
+      if (!page.ready) total.textContent = text;
+      else if (total.textContent.trim() !== text) say(total, text);
+      if (page.modes) page.modes.update();
+    };
+
+    // -- self-check: answer, press Check, hear the result; the answer block opens -------------------------
+    function check(q) {
+      var answer = q.control.read();
+      var verdict = logic.judge(shown(q), answer, t);
+      q.feedback.textContent = "";
+      if (verdict.missing !== undefined || verdict.invalid !== undefined) {
+        // said, not only shown by the focus: a result from an earlier check must not stay
+        say(q.result, verdict.missing !== undefined ? t("selfcheck.unanswered") : verdict.invalid);
+        q.result.setAttribute("data-result", verdict.missing !== undefined ? "missing" : "invalid");
+        q.control.controls[verdict.missing !== undefined ? verdict.missing : verdict.at].focus();
+        return;
+      }
+      page.record(q, answer, verdict.right);
+      say(q.result, verdict.message);
+      q.result.setAttribute("data-result", verdict.right ? "correct" : "wrong");
+      showFeedback(q, verdict.picked);
+      q.details.open = true;
+      showMark(q);
+      page.update();
+      if (page.modes) page.modes.answered(q);
+    }
+
+    function addSelfCheck(q) {
+      var fieldset = element("fieldset", { "class": "quizpages-selfcheck", "data-type": q.check.type,
+                                           id: "quizpages-check-" + q.id });
+      q.legend = element("legend", {}, t("selfcheck.legend", { number: q.number }));
+      q.checkButton = button(t("selfcheck.check"), "check");
+      q.checkButton.classList.add("quizpages-selfcheck__check");
+      q.result = element("p", { "class": "quizpages-selfcheck__result", role: "status", "aria-live": "polite" });
+      q.feedback = element("div", { "class": "quizpages-selfcheck__feedback" });
+      [q.legend, q.checkButton, q.result, q.feedback].forEach(function (part) { fieldset.appendChild(part); });
+      q.control = controls.build(q, fieldset, t);
+      if (q.control.inPlace) fieldset.classList.add("quizpages-selfcheck--in-place");
+      q.fieldset = fieldset;
+      q.details.parentNode.insertBefore(fieldset, q.details);
+      q.checkButton.addEventListener("click", function () { check(q); });
+      // Enter in a text box checks, as it would submit a form; radios, boxes and selects keep their keys
+      function onEnter(event) {
+        if (event.key === "Enter" && event.target.matches("input[type=text]") && page.mode !== "test") {
+          event.preventDefault();
+          check(q);
+        }
+      }
+      function onChange() { if (page.modes) page.modes.changed(q); }
+      q.control.controls.forEach(function (control) {
+        control.addEventListener("keydown", onEnter);
+        control.addEventListener("input", onChange);
+        control.addEventListener("change", onChange);
+      });
+    }
+
+    // -- written answers: the reader judges their own, once the answer is open ----------------------------
+    function addJudgement(q) {
+      var group = element("div", { "class": "quizpages-judge", role: "group", "aria-labelledby": "quizpages-judge-" + q.id });
+      q.judgeLabel = element("p", { "class": "quizpages-judge__label", id: "quizpages-judge-" + q.id },
+                             t("judge.label", { number: q.number }));
+      group.appendChild(q.judgeLabel);
+      ["got", "missed"].forEach(function (judged) {
+        var choice = button(t("judge." + judged), "judge");
+        choice.setAttribute("data-judged", judged);
+        choice.setAttribute("aria-pressed", "false");
+        choice.addEventListener("click", function () {
+          q.state.judged = judged;
+          saved.setJudged(quizId, q.id, judged);
+          markReviewed(q);
+          showJudged(q);
+          showMark(q);
+          page.update();
+          if (page.modes) page.modes.answered(q);
+        });
+        group.appendChild(choice);
+      });
+      q.judge = group;
+      q.details.appendChild(group);
+    }
+
+    questions.forEach(function (q) {
+      // a mark of how the question went (Right, Wrong, Reviewed), at the end of its first paragraph
+      q.mark = element("span", { "class": "quizpages-mark" });
+      var first = q.item.firstElementChild;
+      if (first && first.tagName === "P") {
+        first.appendChild(document.createTextNode(" "));
+        first.appendChild(q.mark);
+      } else {
+        var line = element("p");
+        line.appendChild(q.mark);
+        q.item.insertBefore(line, q.item.firstChild);
+      }
+      if (q.check && !(logic.knows(q.check.type) && controls.knows(q.check.type))) {
+        // a page built by a newer or older quizpages than this script: say so where a developer looks
+        console.warn("quizpages: question '" + q.id + "' has a self-check of unknown type '" + q.check.type
+                     + "'; the reader judges it, as a written answer");
+        q.check = null;
+      }
+      if (q.check) addSelfCheck(q); else addJudgement(q);
     });
 
     // Only a reader opening an answer counts, not Material opening every block to print.
@@ -348,68 +341,41 @@
         if (summary && summary.parentElement === q.details) byReader = true;
       });
       q.details.addEventListener("toggle", function () {
-        if (q.details.open && byReader) markReviewed(q);
+        if (q.details.open && byReader && page.mode !== "test") {
+          markReviewed(q);
+          showMark(q);
+          page.update();
+        }
         byReader = false;
       });
     });
 
-    // -- self-check: answer, press Check, hear the result; the answer block opens ---------
-    questions.forEach(function (q) {
-      var build = q.check && builders[q.check.type];
-      if (!build) return;
-      var fieldset = element("fieldset", { "class": "quizpages-selfcheck", "data-type": q.check.type });
-      fieldset.appendChild(element("legend", {}, t("selfcheck.legend")));
-      var control = build(q, fieldset, t);
-      var check = element("button", { type: "button", "class": "quizpages-button quizpages-selfcheck__check" }, t("selfcheck.check"));
-      var result = element("p", { "class": "quizpages-selfcheck__result", role: "status", "aria-live": "polite" });
-      var feedback = element("div", { "class": "quizpages-selfcheck__feedback" });
-      fieldset.appendChild(check);
-      fieldset.appendChild(result);
-      fieldset.appendChild(feedback);
-      // Enter in a text box checks, as it would submit a form; radios, boxes and selects keep their keys
-      fieldset.addEventListener("keydown", function (event) {
-        if (event.key === "Enter" && event.target.matches("input[type=text]")) {
-          event.preventDefault();
-          check.click();
-        }
+    // -- start over: this quiz's answers, score and progress, on the page and in storage -----------------
+    function clearQuiz() {
+      if (page.modes) page.modes.reset();
+      saved.clearQuiz(quizId);
+      saved.visited(quizId, Date.now());
+      questions.forEach(function (q) {
+        q.state = saved.question(quizId, q.id);
+        page.show(q);
       });
-      check.addEventListener("click", function () {
-        var answer = control.read();
-        feedback.textContent = "";
-        if (answer && answer.missing) {
-          // said, not only shown by the focus: a result from an earlier check must not stay
-          say(result, t("selfcheck.unanswered"));
-          result.setAttribute("data-result", "missing");
-          answer.missing.focus();
-          return;
-        }
-        if (answer && answer.invalid) {
-          say(result, answer.invalid);
-          result.setAttribute("data-result", "invalid");
-          answer.control.focus();
-          return;
-        }
-        var verdict = control.judge(answer);
-        say(result, verdict.message);
-        result.setAttribute("data-result", verdict.right ? "correct" : "wrong");
-        // the feedback the author wrote for each option picked, as the answer block shows it
-        (verdict.picked || []).forEach(function (letter) {
-          var note = q.details.querySelector(".quizpages-feedback[data-option='" + letter + "']");
-          if (note) feedback.appendChild(note.cloneNode(true));
-        });
-        q.details.open = true;
-        markReviewed(q);
-      });
-      q.details.parentNode.insertBefore(fieldset, q.details);
-    });
+      page.note("");
+      page.update();
+      page.announce(t("quiz.status_started_over"));
+    }
+    startOver.addEventListener("click", clearQuiz);
+    startOverAgain.addEventListener("click", clearQuiz);
 
-    // -- print: a worksheet by default (CSS hides the answers), every answer open
-    // on the answer-key page. Material opens every <details> on beforeprint too.
+    // -- print: a worksheet by default (CSS hides the answers), every answer open on the answer-key page.
+    // Material opens every <details> on beforeprint too.
     function openAll() { questions.forEach(function (q) { q.details.open = true; }); }
-    if (answerKey) openAll();
     window.addEventListener("beforeprint", function () { if (answerKey) openAll(); });
 
-    update();
+    saved.visited(quizId, Date.now());  // for the index's "Continue"
+    questions.forEach(page.show);
+    if (!answerKey && ns.modes) page.modes = ns.modes.attach(page);
+    page.update();
+    page.ready = true;
   }
 
   if (document.readyState === "loading") {

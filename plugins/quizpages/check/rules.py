@@ -77,6 +77,15 @@ def check_question_languages(quiz: Quiz) -> list[Problem]:
     return problems
 
 
+def check_test(quiz: Quiz) -> list[Problem]:
+    """A test's time limit is a positive number of minutes."""
+    if quiz.test is None or quiz.test.minutes > 0:
+        return []
+    where = quiz.field_sources.get("test.minutes") or quiz.test.source or quiz.source or Source("")
+    return [error(where, f"test.minutes is {quiz.test.minutes:g}; a time limit must be more than 0 minutes",
+                  "Write the minutes a reader has, such as `test: {minutes: 20}`, or remove `test:` for no limit")]
+
+
 def check_kinds(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:
     """Each question against its kind's rules (an answer naming no option, duplicate options, ...)."""
     return [problem for index, question in enumerate(quiz.questions)
@@ -87,4 +96,5 @@ def check_rules(quiz: Quiz, kinds: Registry = KINDS, slots: Iterable[TextSlot] |
     """Every rule that looks at one quiz on its own (`slots`: its texts, when the caller has walked them)."""
     slots = list(quiz.texts() if slots is None else slots)
     return (check_translations(quiz, slots) + check_unlisted_languages(quiz, slots)
-            + check_code_fences(quiz, slots) + check_question_languages(quiz) + check_kinds(quiz, kinds))
+            + check_code_fences(quiz, slots) + check_question_languages(quiz) + check_test(quiz)
+            + check_kinds(quiz, kinds))

@@ -98,7 +98,7 @@ def _question(item: ExportItem, writer: Writer) -> str | None:
     general = _general(item, writer, model)
     prompt = item.prompt
     if isinstance(interaction, a.NumericEntry) and interaction.unit:
-        prompt += "\n\n" + writer.strings("numeric.unit", unit=interaction.unit)
+        prompt += "\n\n" + writer.strings(interaction.unit_label, unit=interaction.unit)
     text = _markdown(prompt)
     if isinstance(interaction, a.TextEntry):
         # the answer set stands where the blank is (GIFT's "missing word"), the rest of the text around it

@@ -79,7 +79,7 @@ def _question(quiz: ET.Element, item: ExportItem, writer: Writer) -> None:
     _text(question, "name", item.name)
     prompt = item.prompt
     if isinstance(interaction, a.NumericEntry) and interaction.unit:
-        prompt += "\n\n" + writer.strings("numeric.unit", unit=interaction.unit)
+        prompt += "\n\n" + writer.strings(interaction.unit_label, unit=interaction.unit)
     prompt_html = html(prompt)
     if isinstance(interaction, a.TextEntry):
         prompt_html = _blanks(item, prompt_html, with_cloze=kind == "cloze")

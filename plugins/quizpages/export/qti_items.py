@@ -134,14 +134,14 @@ class _Item:
             self.single_choice([(letter(i), o.text, o.correct, o.feedback) for i, o in enumerate(interaction.options)])
         elif isinstance(interaction, a.TrueFalse):
             strings = self.writer.strings
-            self.single_choice([("true", strings("true_false.true"), interaction.answer, None),
-                                ("false", strings("true_false.false"), not interaction.answer, None)])
+            self.single_choice([("true", strings(interaction.true_label), interaction.answer, None),
+                                ("false", strings(interaction.false_label), not interaction.answer, None)])
         elif isinstance(interaction, a.MultipleResponse):
             self.multiple_response(interaction)
         elif isinstance(interaction, a.TextEntry):
             self.text_entry(interaction)
         elif isinstance(interaction, a.NumericEntry):
-            self.numeric(interaction)
+            self.numeric_entry(interaction)
         elif isinstance(interaction, a.Match):
             self.match(interaction)
         elif isinstance(interaction, a.Order):
@@ -195,7 +195,7 @@ class _Item:
         total = E("sum", None, *[E("mapResponse", {"identifier": f"RESPONSE_{n}"}) for n in range(1, len(blanks) + 1)])
         self.processing.append(E("setOutcomeValue", {"identifier": "SCORE"}, _share(total, len(blanks))))
 
-    def numeric(self, interaction: a.NumericEntry) -> None:
+    def numeric_entry(self, interaction: a.NumericEntry) -> None:
         self.responses.append(_response("RESPONSE", "single", "float", [number(interaction.answer)]))
         line = E("p", None, E("textEntryInteraction", {"responseIdentifier": "RESPONSE", "expectedLength": "10"}))
         if interaction.unit:

@@ -36,6 +36,8 @@ class TrueFalse:
     """Judge the prompt true or false."""
 
     answer: bool
+    true_label: str  # the strings keys of the two answers, shown in the export's language
+    false_label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,7 @@ class NumericEntry:
     low: float
     high: float
     unit: str | None = None  # Markdown, shown after the input
+    unit_label: str = ""  # the strings key of the line naming the unit ("Answer in {unit}."), given with `unit`
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,6 +100,20 @@ def export_options(question: Question, ctx: RenderContext, right: set[str]) -> t
     return tuple(Option(ctx.text(option) or "", letter(i) in right, ctx.text(feedback.get(letter(i))))
                  for i, option in enumerate(question.body.options))
 
+# The pieces of the kinds' `check_shape`s (JSON Schema, see Kind.check_shape).
+LETTER_SHAPE = {"type": "string", "pattern": "^[A-Z]$"}
+LETTERS_SHAPE = {"type": "array", "items": LETTER_SHAPE, "minItems": 2, "maxItems": 26, "uniqueItems": True}
+OPTION_LETTERS_SHAPE = {"type": "string", "pattern": "^[A-Z]{2,26}$",
+                        "description": "The letters of the options shown in the question, in order: ABCD. "
+                                       "Options given this way are the question's own lettered options."}
+
+
+def check_shape(check_type: str, required: dict, optional: dict | None = None) -> dict:
+    """The JSON Schema of a self-check payload of `check_type` with these properties (each a schema) and
+    no others."""
+    return {"type": "object", "required": ["type", *required], "additionalProperties": False,
+            "properties": {"type": {"const": check_type}, **required, **(optional or {})}}
+
 
 def feedback_views(question: Question, ctx: RenderContext) -> list[tuple[str, str]]:
     """(letter, Markdown) of every option's feedback, in option order."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..model import Problem, Question, Source, Text, error
 from ..model.fields import TEXT, BoolType, ListType, RecordType, declared
 from . import assessment
+from .choices import check_shape
 from .kind import Kind, RenderContext
 
 BLANK = "[___]"
@@ -72,7 +73,8 @@ def view(question: Question, ctx: RenderContext) -> dict:
     def blank(match: re.Match) -> str:
         # a numbered gap a reader without JavaScript can write in on paper; quizpages.js puts an input here
         number = next(numbers, 0)
-        return f'<span class="quizpages-blank" data-blank="{number}">({number})&nbsp;{_LINE}</span>'
+        return (f'<span class="quizpages-blank" data-blank="{number}">({number})&nbsp;'
+                f'<span class="quizpages-blank__line">{_LINE}</span></span>')
 
     prompt = _BLANK.sub(blank, ctx.text(question.prompt) or "")
     answers = []
@@ -105,9 +107,15 @@ def example(language: str) -> Question:
     )
 
 
+# every blank's accepted answers in the page's language, and whether case matters
+CHECK_SHAPE = check_shape("blanks", {"blanks": {"type": "array", "minItems": 1, "items": {
+    "type": "object", "required": ["accept", "case"], "additionalProperties": False,
+    "properties": {"accept": {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}},
+                   "case": {"type": "boolean"}}}}})
+
 KIND = Kind(
     name="fill_in", order=15, body=FillIn, doc=f"A sentence with blanks ({BLANK}) to fill in.",
     section="section.fill_in", fragment="kinds/fill_in.md.j2",
-    view=view, self_check=self_check, example=example, rules=(blanks_match_the_prompt,),
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example, rules=(blanks_match_the_prompt,),
     export=export,
 )

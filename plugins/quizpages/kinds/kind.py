@@ -73,8 +73,12 @@ class Kind:
     rules: tuple[Rule, ...] = ()
     importer: ImportMapping | None = None
     self_check: Callable[[Question, RenderContext], dict | None] = field(default=lambda question, ctx: None)
-    """What the page's self-check needs (quizpages.js): {"type": "choice" | "choices" | "blanks" | "number" |
-    "order" | "match", ...}; None for a kind readers check against the written answer themselves."""
+    """What the page's self-check needs (the question's data-check, read by quizpages.js): {"type": "choice" |
+    "choices" | "blanks" | "number" | "order" | "match", ...}; None for a kind readers check against the
+    written answer themselves."""
+    check_shape: dict | None = None
+    """The JSON Schema (draft 2020-12) every `self_check` payload of this kind follows: the contract between
+    the kind and the script (tests check every built page's payloads against it). None: no self-check."""
     export: Callable[[Question, RenderContext], Any] | None = None
     """What a question asks and how it is scored, for LMS exports (quizpages.export): one of the interactions
     of `kinds.assessment`, its texts in the context's language. None: the kind cannot be exported, and

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..model import Problem, Question, Text
 from ..model.fields import TEXT, ListType, RecordType, declared, letter
 from . import assessment
-from .choices import shuffled, texts_differ
+from .choices import LETTER_SHAPE, LETTERS_SHAPE, check_shape, shuffled, texts_differ
 from .kind import Kind, RenderContext
 
 
@@ -88,9 +88,12 @@ def example(language: str) -> Question:
     )
 
 
+# letters: the right-hand choices as shown; answer[n]: the letter of the (n + 1)th left item's match
+CHECK_SHAPE = check_shape("match", {"letters": LETTERS_SHAPE, "answer": LETTERS_SHAPE})
+
 KIND = Kind(
     name="matching", order=13, body=Matching, doc="Items to match with the right-hand items they go with.",
     section="section.matching", fragment="kinds/matching.md.j2",
-    view=view, self_check=self_check, example=example, rules=(sides_differ,),
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example, rules=(sides_differ,),
     export=export,
 )

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from ..model import Problem, Question, Text
 from ..model.fields import LETTER, declared, letter
 from .assessment import SingleChoice
-from .choices import (choice_check, export_options, feedback_field, feedback_names_options, feedback_views,
-                      letter_names_no_option, option_texts, option_views, options_differ, options_field)
+from .choices import (LETTER_SHAPE, OPTION_LETTERS_SHAPE, check_shape, choice_check, export_options, feedback_field,
+                      feedback_names_options, feedback_views, letter_names_no_option, option_texts, option_views,
+                      options_differ, options_field)
 from .kind import ImportMapping, Kind, RenderContext
 
 
@@ -67,11 +68,13 @@ def example(language: str) -> Question:
     )
 
 
+CHECK_SHAPE = check_shape("choice", {"values": OPTION_LETTERS_SHAPE, "answer": LETTER_SHAPE})
+
 KIND = Kind(
     name="multiple_choice", order=10, body=MultipleChoice,
     doc="One right option among several, chosen by its letter.",
     section="section.multiple_choice", fragment="kinds/multiple_choice.md.j2",
-    view=view, self_check=self_check, example=example,
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example,
     export=export,
     rules=(answer_names_an_option, options_differ, feedback_names_options),
     importer=ImportMapping(

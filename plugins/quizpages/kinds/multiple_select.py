@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from ..model import Problem, Question, Text
 from ..model.fields import LETTER, ListType, declared, letter
 from .assessment import MultipleResponse
-from .choices import (export_options, feedback_field, feedback_names_options, feedback_views, letter_names_no_option,
-                      option_texts, option_views, options_differ, options_field)
+from .choices import (LETTER_SHAPE, OPTION_LETTERS_SHAPE, check_shape, export_options, feedback_field,
+                      feedback_names_options, feedback_views, letter_names_no_option, option_texts, option_views,
+                      options_differ, options_field)
 from .kind import Kind, RenderContext
 
 ANSWERS = ListType(
@@ -63,11 +64,14 @@ def example(language: str) -> Question:
     )
 
 
+CHECK_SHAPE = check_shape("choices", {"values": OPTION_LETTERS_SHAPE, "answer": {
+    "type": "array", "items": LETTER_SHAPE, "minItems": 1, "uniqueItems": True}})
+
 KIND = Kind(
     name="multiple_select", order=11, body=MultipleSelect,
     doc="Every right option among several: choose all that apply.",
     section="section.multiple_select", fragment="kinds/multiple_select.md.j2",
-    view=view, self_check=self_check, example=example,
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example,
     export=export,
     rules=(answers_name_options, options_differ, feedback_names_options),
 )

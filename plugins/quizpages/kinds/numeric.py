@@ -1,6 +1,7 @@
 """Numeric: a number, right within an absolute `tolerance` or a `range`, with an optional unit.
 
-A reader may type `2.5` or `2,5`: a comma is read as the decimal point.
+How a reader's number is read (`2,5`, `1 000`, full-width digits, the unit typed after it) is the quiz
+script's job: see assets/quizpages-logic.js.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from ..model import Problem, Question, Source, Text, error
 from ..model.fields import TEXT, ListType, NumberType, declared
 from . import assessment
+from .choices import check_shape
 from .kind import Kind, RenderContext
 
 NUMBER = NumberType()
@@ -85,7 +87,7 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
 def export(question: Question, ctx: RenderContext) -> assessment.NumericEntry:
     """For LMS exports: the answer, the lowest and highest right numbers, and the unit."""
     low, high = bounds(question.body)
-    return assessment.NumericEntry(question.body.answer, low, high, ctx.text(question.body.unit))
+    return assessment.NumericEntry(question.body.answer, low, high, ctx.text(question.body.unit), "numeric.unit")
 
 
 def example(language: str) -> Question:
@@ -94,9 +96,15 @@ def example(language: str) -> Question:
                     body=Numeric(answer=1.0, unit=Text({language: "pods"})))
 
 
+# right from low to high; answer: the number as the answer block shows it; unit: in the page's language
+CHECK_SHAPE = check_shape("number", {"low": {"type": "number"}, "high": {"type": "number"},
+                                     "answer": {"type": "string", "minLength": 1}, "unit": {"type": "string"},
+                                     "labels": {"const": {"with_unit": "numeric.with_unit"}}})
+
 KIND = Kind(
     name="numeric", order=16, body=Numeric, doc="A number to give, within a tolerance or a range.",
     section="section.numeric", fragment="kinds/numeric.md.j2",
-    view=view, self_check=self_check, example=example, rules=(tolerance_or_range_makes_sense,),
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example,
+    rules=(tolerance_or_range_makes_sense,),
     export=export,
 )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..model import Problem, Question, Text
 from ..model.fields import TEXT, ListType, declared, letter
 from . import assessment
-from .choices import shuffled, texts_differ
+from .choices import LETTERS_SHAPE, check_shape, shuffled, texts_differ
 from .kind import Kind, RenderContext
 
 ITEMS = ListType(TEXT, min_items=2, max_items=26, item_label="item {number}",
@@ -61,9 +61,12 @@ def example(language: str) -> Question:
     )
 
 
+# letters: the items as shown; answer[n]: the letter of the item that comes (n + 1)th
+CHECK_SHAPE = check_shape("order", {"letters": LETTERS_SHAPE, "answer": LETTERS_SHAPE})
+
 KIND = Kind(
     name="ordering", order=14, body=Ordering, doc="Items to put in the right order.",
     section="section.ordering", fragment="kinds/ordering.md.j2",
-    view=view, self_check=self_check, example=example, rules=(items_differ,),
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example, rules=(items_differ,),
     export=export,
 )

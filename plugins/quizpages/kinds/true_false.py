@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..model import Question, Text
 from ..model.fields import BoolType, declared
 from . import assessment
-from .choices import choice_check
+from .choices import check_shape, choice_check
 from .kind import Kind, RenderContext
 
 
@@ -30,7 +30,7 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
 
 def export(question: Question, ctx: RenderContext) -> assessment.TrueFalse:
     """For LMS exports: whether the statement is true."""
-    return assessment.TrueFalse(question.body.answer)
+    return assessment.TrueFalse(question.body.answer, "true_false.true", "true_false.false")
 
 
 def example(language: str) -> Question:
@@ -40,9 +40,15 @@ def example(language: str) -> Question:
                     explanation=Text({language: "Why the statement is true."}))
 
 
+CHECK_SHAPE = check_shape("choice", {
+    "values": {"const": ["true", "false"]}, "answer": {"enum": ["true", "false"]},
+    "labels": {"const": {"true": "true_false.true", "false": "true_false.false"}},
+    "say": {"const": "selfcheck.true_false"},
+})
+
 KIND = Kind(
     name="true_false", order=12, body=TrueFalse, doc="A statement to judge true or false.",
     section="section.true_false", fragment="kinds/true_false.md.j2",
-    view=view, self_check=self_check, example=example,
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example,
     export=export,
 )

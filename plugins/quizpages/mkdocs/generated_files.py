@@ -17,6 +17,10 @@ ASSETS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 ASSET_URI = "assets/quizpages/"
 # The shipped files never change while MkDocs runs: list them once, not once per quiz page.
 ASSET_NAMES = sorted(os.listdir(ASSETS)) if os.path.isdir(ASSETS) else []
+# What each kind of page links, in the order the scripts must run (each file says what it needs).
+QUIZ_ASSETS = ("quizpages.css", "quizpages-logic.js", "quizpages-store.js", "quizpages-controls.js",
+               "quizpages-modes.js", "quizpages.js")
+INDEX_ASSETS = ("quizpages.css", "quizpages-logic.js", "quizpages-store.js", "quizpages-index.js")
 
 
 def remove_quiz_sources(files: Files, quizzes_dir: str) -> None:
@@ -56,12 +60,12 @@ def add_file(files: Files, config: MkDocsConfig, uri: str, content: bytes) -> No
     files.append(File.generated(config, uri, content=content))
 
 
-def with_assets(output: str, page_url: str) -> str:
-    """A quiz page's HTML with the quiz script and styles linked in its head."""
+def with_assets(output: str, page_url: str, names: tuple[str, ...] = QUIZ_ASSETS) -> str:
+    """A page's HTML with the scripts and styles `names` linked in its head (a quiz page's, by default)."""
     base = layout.relative_url(page_url, ASSET_URI)
     tags = "".join(
         f'<link rel="stylesheet" href="{base}{n}">' if n.endswith(".css") else
         f'<script defer src="{base}{n}"></script>'
-        for n in ASSET_NAMES if n.endswith((".css", ".js"))
+        for n in names
     )
     return output.replace("</head>", tags + "</head>", 1)

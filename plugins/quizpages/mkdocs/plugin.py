@@ -30,6 +30,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.command = "build"
         self.site: QuizSite | None = None  # kept between `serve` rebuilds while the settings stay the same
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
+        self.index_uris: set[str] = set()  # and of the quiz indexes, which show the reader's progress
         self.links = link_warnings.GeneratedLinks()  # for the filter of MkDocs' warnings on them
         self.session = None  # a ServeSession under `mkdocs serve` only: see serve_session.py
         self.not_found: bytes | None = None  # the source language's 404 page, put back at the root
@@ -74,6 +75,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         result = self.site.build_pages(static_i18n.current_language(config), self.serving)
         if result.problems is not None:  # once per site build, not once per language build
             self.quiz_uris.clear()
+            self.index_uris.clear()
             self.links.pages.clear()
             self.report(result.problems)
         if result.page_urls is not None:
@@ -85,8 +87,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             file = generated_files.add_page(files, config, self.site.settings, page)
             generated.append((page, file))
             self.links.pages[file.src_uri] = file.url
-            if page.is_quiz:
-                self.quiz_uris.add(file.src_uri)
+            (self.quiz_uris if page.is_quiz else self.index_uris).add(file.src_uri)
         generated_files.add_assets(files, config)
         for exported in result.files:
             generated_files.add_file(files, config, exported.path, exported.content)
@@ -189,11 +190,13 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         return context
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Quiz pages, and only they, load the quiz script and styles; every page of a translation
-        searches its own language's index."""
+        """Quiz pages, and only they, load the quiz script and styles (the quiz indexes the part that shows
+        the reader's progress); every page of a translation searches its own language's index."""
         language = static_i18n.current_language(config)
         if self.config.enabled and self.site is not None and language not in (None, self.site.source_language):
             output = search_per_language.search_in_language(output, language)
-        if page.file.src_uri not in self.quiz_uris:
-            return output
-        return generated_files.with_assets(output, page.url)
+        if page.file.src_uri in self.quiz_uris:
+            return generated_files.with_assets(output, page.url)
+        if page.file.src_uri in self.index_uris:
+            return generated_files.with_assets(output, page.url, generated_files.INDEX_ASSETS)
+        return output

@@ -2,8 +2,8 @@
 
 from .fields import declared
 from .problems import Problem, QuizError, error, warning
-from .quiz import NextQuiz, Question, Quiz, TextSlot
+from .quiz import NextQuiz, Question, Quiz, QuizTest, TextSlot
 from .text import Source, Text
 
-__all__ = ["NextQuiz", "Problem", "Question", "Quiz", "QuizError", "Source", "Text", "TextSlot", "declared",
-           "error", "warning"]
+__all__ = ["NextQuiz", "Problem", "Question", "Quiz", "QuizError", "QuizTest", "Source", "Text", "TextSlot",
+           "declared", "error", "warning"]

@@ -23,6 +23,7 @@ from .fields import (
     Declared,
     ListType,
     MapType,
+    NumberType,
     QuestionsType,
     RecordType,
     TextType,
@@ -41,6 +42,16 @@ class NextQuiz:
     link: str = declared(LINK, required=True, doc="Link to the next quiz, relative to this quiz page.",
                          example="./other-quiz.md")
     title: Text | None = declared(TEXT, doc="The title to show; by default the linked quiz's title.")
+    source: Source | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class QuizTest:
+    """How a reader takes the quiz as a test ("Take as a test" on its page): with a time limit."""
+
+    minutes: float = declared(NumberType(hint="Write the time limit in minutes, such as 20"), required=True,
+                              example="20", doc="The time limit in minutes: a countdown on the page, which "
+                                                "finishes the test at zero.")
     source: Source | None = field(default=None, compare=False)
 
 
@@ -108,6 +119,10 @@ class Quiz:
         doc="The next quiz: a link relative to this quiz page (./other-quiz.md), or a mapping with `link` and "
             "an optional `title`.")
     closing: Text | None = declared(TEXT, doc="Markdown shown after the questions, per language.")
+    test: QuizTest | None = declared(
+        RecordType(QuizTest, hint="Write `test: {minutes: 20}`"),
+        doc="Taking the quiz as a test: `{minutes: 20}` gives the reader 20 minutes, with a countdown. "
+            "Without it the test has no time limit.")
     questions: tuple[Question, ...] = declared(
         QUESTIONS, required=True, default=(), example="[{id: ..., kind: ..., question: ..., answer: ...}]",
         doc="The questions. Each page groups them by kind, and numbers them continuously.")

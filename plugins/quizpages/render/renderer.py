@@ -316,6 +316,7 @@ class Renderer:
             learning_material=_safe_link(quiz.learning_material),
             next=self.next_quiz(quiz, language),
             site_root=layout.relative_url(self.page_url(quiz.id, language), ""),
+            test_minutes=f"{quiz.test.minutes:g}" if quiz.test else None,
             ui=self.script_strings(language, checks),
             downloads=self.download_links(quiz, language),
         )
@@ -328,8 +329,10 @@ class Renderer:
                     here, layout.EXPORTS + "/" + layout.export_path(quiz.id, language, suffix))}
                 for name, suffix in self.downloads]
 
-    SCRIPT_STRINGS = ("progress.", "print.")
+    SCRIPT_STRINGS = ("progress.", "print.", "quiz.", "score.", "judge.", "retry.", "test.", "shuffle.", "mark.")
     """Strings quizpages.js shows on every quiz page; the self-check's come with the kinds of the page."""
+    INDEX_STRINGS = ("site_progress.",)
+    """Strings quizpages-index.js shows on the quiz index: the reader's progress across the site."""
 
     def script_strings(self, language: str, checks: list[dict] = ()) -> dict[str, str]:
         """The interface strings quizpages.js shows on a page with these self-checks, in the page's language:
@@ -413,14 +416,18 @@ class Renderer:
             title = self.text(quiz.title, shown_in)
             groups[folder].append({
                 "id": quiz_id,
+                "total": count,
                 "title": title if available or not title else f'<span lang="{shown_in}">{title}</span>',
                 "link": self.quiz_link(layout.INDEX_MARKDOWN, language, quiz),
                 "count": strings("index.question") if count == 1 else strings("index.questions", count=count),
                 "only_in": None if available else self.available_in(quiz, strings),
                 "language": shown_in,
             })
+        index_url = layout.page_url(layout.INDEX_MARKDOWN, language, self.source_language, self.directory_urls)
         return self.env.get_template("index.md.j2").render(
             language=language, t=strings, groups=sorted(groups.items()),
+            site_root=layout.relative_url(index_url, ""),
+            ui={key: strings(key) for key in sorted(strings.keys()) if key.startswith(self.INDEX_STRINGS)},
         )
 
     # -- a broken quiz, under `mkdocs serve` ------------------------------------------

@@ -1,0 +1,599 @@
+"""A reader's results in a real browser (headless Chromium): the score, written answers judged by the reader,
+retrying the missed questions, taking a quiz as a test (with its time limit), shuffling, the state a page keeps
+across a reload, Start over, and the progress of the whole site on the quiz indexes; in both languages, by
+keyboard, on a phone's screen, without storage, printed, and checked by axe-core.
+
+Every request to another host is blocked and fails the test, and so does any console error (see browser.py).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+import pytest
+from browser import Question, horizontal_overflow, serious_violations
+
+PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"  # every kind, and `test: {minutes: 15}`
+BUNDLED = "quizzes/ai-ml/kubeflow-trainer/"  # seven multiple-choice questions and three written ones
+PAGES = {"en": PRACTICE, "ko": "ko/" + PRACTICE}
+BUNDLED_PAGES = {"en": BUNDLED, "ko": "ko/" + BUNDLED}
+INDEXES = {"en": "quizzes/", "ko": "ko/quizzes/"}
+LANGUAGES = ["en", "ko"]
+
+S = {  # what the page says, in each language
+    "en": {"check": "Check", "start_over": "Start over", "retry": "Retry missed questions", "show_all": "Show all questions",
+           "test": "Take as a test", "finish": "Finish test", "leave": "Leave the test", "shuffle": "Shuffle questions",
+           "original": "Original order", "got": "I got it", "missed": "I missed it", "reset_all": "Reset all progress",
+           "score": "Score: {right}/{checked}", "unchecked": "{count} questions not checked yet.",
+           "written": "Written answers, by your own judgement: {got} of {judged}.", "none": "Score: nothing checked yet.",
+           "not_answered": "Not answered: this counts as wrong.", "unanswered": "{count} questions were not answered and count as wrong.",
+           "retry_done": "Every missed question is answered again; all questions are shown.",
+           "time_left": "Time left: {time}", "five": "5 minutes left.", "one": "1 minute left.",
+           "time_up": "Time is up: the test is finished.", "started": "Quizzes started: {started}/{total}",
+           "continue": "Continue: {title}", "quiz": " · reviewed {reviewed}/{total}",
+           "quiz_score": " · reviewed {reviewed}/{total} · score {right}/{checked}",
+           "folder_score": "{started} of {quizzes} quizzes started · reviewed {reviewed}/{total} · score {right}/{checked}",
+           "correct": "Correct: {letter} is the right answer.", "right_mark": "Right", "wrong_mark": "Wrong"},
+    "ko": {"check": "확인", "start_over": "처음부터 다시", "retry": "틀린 문제 다시 풀기", "show_all": "모든 문제 보기",
+           "test": "시험으로 풀기", "finish": "시험 마치기", "leave": "시험 그만두기", "shuffle": "문제 섞기",
+           "original": "원래 순서", "got": "맞혔어요", "missed": "틀렸어요", "reset_all": "모든 진행 초기화",
+           "score": "점수: {right}/{checked}", "unchecked": "아직 확인하지 않은 문제가 {count}개 있습니다.",
+           "written": "서술형 답(스스로 판단): {judged}개 중 {got}개 맞힘.", "none": "점수: 아직 확인한 문제가 없습니다.",
+           "not_answered": "답하지 않음: 틀린 것으로 셉니다.", "unanswered": "답하지 않은 문제 {count}개는 틀린 것으로 셉니다.",
+           "retry_done": "틀린 문제에 모두 다시 답했습니다. 모든 문제를 보여 줍니다.",
+           "time_left": "남은 시간: {time}", "five": "5분 남았습니다.", "one": "1분 남았습니다.",
+           "time_up": "시간이 다 되어 시험을 마쳤습니다.", "started": "시작한 퀴즈: {started}/{total}",
+           "continue": "이어서 풀기: {title}", "quiz": " · 복습 {reviewed}/{total}",
+           "quiz_score": " · 복습 {reviewed}/{total} · 점수 {right}/{checked}",
+           "folder_score": "퀴즈 {quizzes}개 중 {started}개 시작 · 복습 {reviewed}/{total} · 점수 {right}/{checked}",
+           "correct": "정답입니다: {letter}가 맞습니다.", "right_mark": "맞음", "wrong_mark": "틀림"},
+}
+
+
+def _button(page, language: str, name: str):
+    """The first button of that name (the panel's; the results panel repeats some after the last question)."""
+    return page.get_by_role("button", name=S[language][name], exact=True).first
+
+
+def _score(page) -> str:
+    return page.locator(".quizpages-results__score").inner_text().strip()
+
+
+def _visible(page) -> list[str]:
+    """The ids of the questions a reader sees."""
+    return [q.get_attribute("id") for q in page.locator("ol.quizpages-question > li[id]").all() if q.is_visible()]
+
+
+def _open(q: Question) -> None:
+    q.details.locator("summary").click()
+    q.page.wait_for_function("d => d.open", arg=q.details.element_handle())
+
+
+def _answer_some(page) -> dict[str, Question]:
+    """The practice quiz answered in part: multiple choice wrong, true/false and the number right, the short
+    answer judged missed by the reader, the hands-on one got."""
+    q = {name: Question(page, name) for name in ("trainjob-role", "v1-resources", "gang-or-nothing", "world-size",
+                                                 "why-runtimes", "list-runtimes")}
+    q["trainjob-role"].controls("input[value=A]").check()
+    q["trainjob-role"].check()
+    q["gang-or-nothing"].controls("input[value=true]").check()
+    q["gang-or-nothing"].check()
+    q["world-size"].controls("input").fill("32")
+    q["world-size"].check()
+    _open(q["why-runtimes"])
+    q["why-runtimes"].details.locator("button[data-judged=missed]").click()
+    _open(q["list-runtimes"])
+    q["list-runtimes"].details.locator("button[data-judged=got]").click()
+    return q
+
+
+# -- score and written answers ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_score_counts_each_questions_latest_check_apart_from_written_answers(open_page, base, language):
+    """The results after the last question (and beside the review progress) count the checked questions by
+    their latest check, announce every change, keep written answers judged by the reader apart, and survive
+    a reload."""
+    s = S[language]
+    page = open_page(base + PAGES[language])
+    assert _score(page) == s["none"]
+    assert page.locator(".quizpages-results").evaluate(
+        "r => r.previousElementSibling.matches('details.quizpages-answer') && "
+        "!r.nextElementSibling.matches('ol.quizpages-question')")  # after the last question
+    q = _answer_some(page)
+    expected = " ".join([s["score"].format(right=2, checked=3) + ".", s["unchecked"].format(count=4),
+                         s["written"].format(got=1, judged=2)])
+    assert _score(page) == expected
+    assert page.locator(".quizpages-results__score").get_attribute("role") == "status"
+    assert page.locator(".quizpages-progress__score").inner_text() == s["score"].format(right=2, checked=3)
+    assert q["list-runtimes"].details.locator("button[data-judged=got]").get_attribute("aria-pressed") == "true"
+    assert q["why-runtimes"].details.locator("button[data-judged=missed]").get_attribute("aria-pressed") == "true"
+    q["trainjob-role"].controls("input[value=B]").check()  # its latest check counts, not its first
+    q["trainjob-role"].check()
+    assert _score(page).startswith(s["score"].format(right=3, checked=3) + ".")
+    page.reload()
+    assert _score(page) == " ".join([s["score"].format(right=3, checked=3) + ".", s["unchecked"].format(count=4),
+                                     s["written"].format(got=1, judged=2)])
+    reloaded = Question(page, "why-runtimes")
+    assert reloaded.is_open() and reloaded.mark.inner_text() == {"en": "Missed, by your judgement",
+                                                                 "ko": "틀림(스스로 판단)"}[language]
+    assert reloaded.details.locator("button[data-judged=missed]").get_attribute("aria-pressed") == "true"
+
+
+def test_written_answer_judgement_buttons_come_with_the_opened_answer(open_page, base):
+    """"I got it" / "I missed it" are native buttons inside the Show Answer block, seen once it is open, in a
+    group named with the question's number."""
+    page = open_page(base + PAGES["en"])
+    q = Question(page, "why-runtimes")
+    got = q.details.get_by_role("button", name="I got it")
+    assert not got.is_visible()
+    _open(q)
+    assert got.is_visible() and got.evaluate("b => b.tagName") == "BUTTON"
+    number = q.list.get_attribute("start")
+    assert page.get_by_role("group", name=f"How did your answer to question {number} go?").count() == 1
+
+
+# -- retry missed -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_retry_shows_only_the_missed_questions_cleared_until_they_are_answered_again(open_page, base, language):
+    """Retry missed shows only the questions whose latest check was wrong (and written answers judged missed),
+    cleared, hides the rest and their empty sections, and shows everything again once each is answered anew;
+    the score follows."""
+    s = S[language]
+    page = open_page(base + PAGES[language])
+    q = _answer_some(page)
+    _button(page, language, "retry").click()
+    assert _visible(page) == ["trainjob-role", "why-runtimes"]
+    assert [h.inner_text().rstrip("¶") for h in page.locator("article h2").all() if h.is_visible()] == [
+        h for h in [page.locator("article h2").nth(0).inner_text().rstrip("¶"),
+                    page.locator("article h2").nth(7).inner_text().rstrip("¶")]]
+    wrong = q["trainjob-role"]
+    assert not wrong.controls("input[value=A]").is_checked() and wrong.status.inner_text() == ""
+    assert not wrong.is_open() and not q["why-runtimes"].is_open()
+    assert not _button(page, language, "retry").is_visible() and _button(page, language, "show_all").is_visible()
+    wrong.controls("input[value=B]").check()
+    wrong.check()
+    assert wrong.status.inner_text() == s["correct"].format(letter="B")
+    assert _visible(page) == ["trainjob-role", "why-runtimes"]  # until every missed one is answered again
+    _open(q["why-runtimes"])
+    q["why-runtimes"].details.locator("button[data-judged=got]").click()
+    assert len(_visible(page)) == 9
+    assert page.locator(".quizpages-progress__status").inner_text() == s["retry_done"]
+    assert _score(page).startswith(s["score"].format(right=3, checked=3) + ".")
+    assert s["written"].format(got=2, judged=2) in _score(page)
+    assert not _button(page, language, "retry").is_visible()  # nothing is missed now
+
+
+def test_show_all_questions_ends_a_retry_with_every_question_as_it_was(open_page, base):
+    """"Show all questions" brings back every question, the ones not answered again with their last answer."""
+    page = open_page(base + PAGES["en"])
+    q = _answer_some(page)
+    _button(page, "en", "retry").click()
+    _button(page, "en", "show_all").click()
+    assert len(_visible(page)) == 9
+    assert q["trainjob-role"].controls("input[value=A]").is_checked()
+    assert q["trainjob-role"].mark.inner_text() == "Wrong" and q["gang-or-nothing"].mark.inner_text() == "Right"
+
+
+# -- test mode ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base, language):
+    """In a test the inputs stay but answers, hints, verdicts, feedback and Check buttons go; Finish test
+    scores every question (unanswered ones as wrong, and says how many), marks each, and opens the answers."""
+    s = S[language]
+    page = open_page(base + PAGES[language])
+    _button(page, language, "test").click()
+    assert page.locator("details.quizpages-answer:visible, details.quizpages-hint:visible").count() == 0
+    assert page.locator("button.quizpages-selfcheck__check:visible").count() == 0
+    mc, number = Question(page, "trainjob-role"), Question(page, "world-size")
+    assert mc.controls("input").first.is_visible() and number.controls("input").is_visible()
+    assert not _button(page, language, "shuffle").is_visible() and not _button(page, language, "test").is_visible()
+    mc.controls("input[value=B]").check()
+    number.controls("input").fill("31")
+    number.controls("input").press("Enter")  # no verdict in a test
+    assert number.fieldset.locator("[role=status]").text_content() == ""  # hidden, and empty
+    page.get_by_role("button", name=s["finish"], exact=True).last.click()  # the one after the last question
+    assert page.locator(".quizpages-results__note").inner_text() == s["unanswered"].format(count=5)
+    assert _score(page).startswith(s["score"].format(right=1, checked=7) + ".")
+    assert all(b.evaluate("d => d.open") and b.is_visible() for b in page.locator("details.quizpages-answer").all())
+    assert mc.status.inner_text() == s["correct"].format(letter="B") and mc.mark.inner_text() == s["right_mark"]
+    assert number.mark.inner_text() == s["wrong_mark"]
+    assert Question(page, "gang-or-nothing").status.inner_text() == s["not_answered"]
+    assert page.locator(".quizpages-progress__label").inner_text().endswith(" 9/9")
+    assert _button(page, language, "test").is_visible() and not _button(page, language, "finish").is_visible()
+
+
+def test_a_test_resumes_after_a_reload_and_leaving_it_restores_the_page(open_page, base):
+    """A reload in the middle of a test keeps the test and the answers given so far; Leave the test brings the
+    page back as it was before, the earlier check included."""
+    page = open_page(base + PAGES["en"])
+    mc = Question(page, "trainjob-role")
+    mc.controls("input[value=A]").check()
+    mc.check()
+    _button(page, "en", "test").click()
+    assert not mc.controls("input[value=A]").is_checked()  # a test starts blank
+    mc.controls("input[value=C]").check()
+    page.reload()
+    mc = Question(page, "trainjob-role")
+    assert mc.controls("input[value=C]").is_checked() and not mc.details.is_visible()
+    assert _button(page, "en", "finish").is_visible()
+    _button(page, "en", "leave").click()
+    assert mc.controls("input[value=A]").is_checked() and mc.is_open()
+    assert mc.status.inner_text() == "Not quite: you picked A, the right answer is B."
+    assert _score(page).startswith("Score: 0/1.")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero(open_page, base, language):
+    """The quiz's `test: {minutes: 15}` shows a countdown, announces 5 and 1 minutes left, and finishes the
+    test when it reaches zero (the page's clock is Playwright's, moved on by the test)."""
+    s = S[language]
+    page = open_page(base + PAGES[language])
+    start = datetime(2026, 3, 1, 9, 0, 0)
+    page.clock.install(time=start)
+    page.reload()
+    page.clock.pause_at(start + timedelta(seconds=30))  # the page's time stands still until moved on below
+    _button(page, language, "test").click()
+    timer = page.get_by_role("timer")
+    assert timer.inner_text() == s["time_left"].format(time="15:00")
+    status = page.locator(".quizpages-progress__status")
+    page.clock.run_for(1000)
+    assert timer.inner_text() == s["time_left"].format(time="14:59")
+    assert status.inner_text() == {"en": "Test: answers, hints and checks are hidden until you press Finish test.",
+                                   "ko": "시험 중: 시험 마치기를 누를 때까지 정답, 힌트, 확인이 숨겨집니다."}[language]
+    page.clock.fast_forward("10:00")
+    assert status.inner_text() == s["five"] and timer.inner_text() == s["time_left"].format(time="4:59")
+    page.clock.fast_forward("04:00")
+    assert status.inner_text() == s["one"] and timer.inner_text() == s["time_left"].format(time="0:59")
+    Question(page, "gang-or-nothing").controls("input[value=true]").check()
+    page.clock.fast_forward("01:00")
+    assert status.inner_text() == " ".join([s["time_up"], s["unanswered"].format(count=6)])
+    assert not timer.is_visible() and _score(page).startswith(s["score"].format(right=1, checked=7) + ".")
+
+
+# -- shuffle ------------------------------------------------------------------------------------------
+
+def _letter_and_text(line: str) -> tuple[str, str]:
+    match = re.match(r"^\s*([A-Z])\)\s*(.*?)\s*$", line, re.S)
+    assert match, line
+    return match.group(1), " ".join(match.group(2).split())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("path", [BUNDLED, PRACTICE])
+def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, base, language, path):
+    """After a shuffle each choice question's options are lettered again and its answer line, its answer list,
+    its feedback and its self-check all name the same new letters; numbering follows the new order; matching
+    and ordering items keep their order; "Original order" restores the page."""
+    page = open_page(base + ("ko/" if language == "ko" else "") + path)
+    lists = page.locator("ol.quizpages-question")
+    before = lists.evaluate_all("ls => ls.map(l => l.querySelector('li').id)")
+    items_before = page.locator("ol[data-kind=matching], ol[data-kind=ordering]").all_inner_texts()
+    _button(page, language, "shuffle").click()
+    after = lists.evaluate_all("ls => ls.map(l => l.querySelector('li').id)")
+    assert sorted(after) == sorted(before)
+    if path == BUNDLED:  # seven questions in one section: some moved (the practice quiz has one per section)
+        assert after != before
+    assert lists.evaluate_all("ls => ls.map(l => Number(l.getAttribute('start')))") == list(range(1, len(after) + 1))
+    moved = 0
+    for question in page.locator("ol.quizpages-question[data-kind=multiple_choice], "
+                                 "ol.quizpages-question[data-kind=multiple_select]").all():
+        q = Question(page, question.locator("> li").get_attribute("id"))
+        options = dict(_letter_and_text(li.inner_text()) for li in q.list.locator("li li").all())
+        assert sorted(options) == [chr(65 + i) for i in range(len(options))]  # lettered again, A, B, C ...
+        moved += sum(1 for li in q.list.locator("li li .quizpages-option").all()
+                     if li.get_attribute("data-option") != li.inner_text().rstrip(")"))
+        q.details.locator("summary").click()
+        if question.get_attribute("data-kind") == "multiple_choice":
+            line = q.details.locator("p").first.inner_text()
+            letter, text = _letter_and_text(line.split(":", 1)[1])
+            assert options[letter] == text or options[letter].startswith(text), (q.id, letter, options)
+            right = [letter]
+        else:
+            right = [_letter_and_text(li.inner_text())[0] for li in q.details.locator(":scope > ul > li").all()]
+            assert right == sorted(right)
+            for li in q.details.locator(":scope > ul > li").all():
+                letter, text = _letter_and_text(li.inner_text())
+                assert options[letter] == text
+        notes = [_letter_and_text(n.inner_text()) for n in q.details.locator(".quizpages-feedback").all()]
+        assert [letter for letter, _ in notes] == sorted(letter for letter, _ in notes)
+        for letter in options:
+            if letter in right:
+                q.controls(f"input[value={letter}]").check()
+            elif question.get_attribute("data-kind") == "multiple_select":
+                q.controls(f"input[value={letter}]").uncheck()
+        q.check()
+        assert q.status.get_attribute("data-result") == "correct", (q.id, q.status.inner_text())
+        assert ", ".join(right) in q.status.inner_text()  # the verdict names the new letters
+        if notes:  # the feedback shown for a pick is the one the answer block gives that letter
+            shown = q.fieldset.locator(".quizpages-feedback")
+            for note in shown.all():
+                letter, text = _letter_and_text(note.inner_text())
+                assert (letter, text) in notes
+    assert moved > 0  # some option got a new letter
+    assert page.locator("ol[data-kind=matching], ol[data-kind=ordering]").all_inner_texts() == items_before
+    _button(page, language, "original").click()
+    assert lists.evaluate_all("ls => ls.map(l => l.querySelector('li').id)") == before
+    for question in page.locator("ol.quizpages-question").all():
+        for mark in question.locator(".quizpages-option[data-option]").all():
+            value = mark.get_attribute("data-option")
+            assert mark.inner_text() in (value + ")", {"true": "True", "false": "False"}.get(value),
+                                         {"true": "참", "false": "거짓"}.get(value))
+
+
+def test_shuffling_loses_no_answer_and_keeps_storage_by_question_id(open_page, base):
+    """A question checked before a shuffle keeps its verdict, said with its option's new letter, and what is
+    stored does not change."""
+    page = open_page(base + BUNDLED_PAGES["en"])
+    first = page.locator("ol.quizpages-question[data-kind=multiple_choice] > li").first.get_attribute("id")
+    q = Question(page, first)
+    q.controls("input[value=B]").check()
+    q.check()
+    stored = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+    option_text = q.list.locator("li li").nth(1).inner_text().split(")", 1)[1].strip()
+    page.get_by_role("button", name="Shuffle questions").click()
+    checked = q.controls("input:checked")
+    assert checked.count() == 1
+    new_letter = checked.get_attribute("value")
+    label = checked.evaluate("c => c.closest('li').innerText")
+    assert label.split(")", 1)[1].strip() == option_text and label.startswith(new_letter + ")")
+    assert f"you picked {new_letter}," in q.status.inner_text() or f"Correct: {new_letter} " in q.status.inner_text()
+    assert page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())") == stored
+
+
+# -- state after reload, Start over -------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_start_over_clears_the_page_and_the_storage(open_page, base, language):
+    """Start over clears every answer, verdict, mark, open answer, score and review progress of the quiz, on
+    the page and in storage, and the page stays so after a reload."""
+    s = S[language]
+    page = open_page(base + PAGES[language])
+    q = _answer_some(page)
+    page.get_by_role("button", name=s["start_over"], exact=True).last.click()
+    for question in q.values():
+        assert not question.is_open() and question.mark.inner_text() == ""
+    assert not q["trainjob-role"].controls("input[value=A]").is_checked() and q["world-size"].controls("input").input_value() == ""
+    assert q["trainjob-role"].status.inner_text() == ""
+    assert _score(page) == s["none"] and page.locator(".quizpages-progress__label").inner_text().endswith(" 0/9")
+    keys = page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(':ai-ml/kubeflow-trainer-practice'))")
+    assert keys == ["quizpages:visit:/site/:ai-ml/kubeflow-trainer-practice"]
+    page.reload()
+    assert _score(page) == s["none"] and page.locator("details.quizpages-answer[open]").count() == 0
+
+
+def test_every_kind_is_restored_after_a_reload(open_page, base):
+    """Each kind's input, verdict and open answer come back after a reload; a question only reviewed shows so."""
+    page = open_page(base + PAGES["en"])
+    answers = {"trainjob-role": lambda q: q.controls("input[value=C]").check(),
+               "v1-resources": lambda q: [q.controls(f"input[value={x}]").check() for x in "AC"],
+               "gang-or-nothing": lambda q: q.controls("input[value=false]").check(),
+               "who-does-what": lambda q: [q.controls("select").nth(n).select_option(x) for n, x in enumerate("BAD")],
+               "trainjob-lifecycle": lambda q: [q.controls("select").nth(n).select_option(x) for n, x in enumerate("4321")],
+               "pytorch-env": lambda q: [q.controls("input").nth(n).fill(x) for n, x in enumerate(["MASTER_ADDR", "rank"])],
+               "world-size": lambda q: q.controls("input").fill("1 000 processes")}
+    shown = {}
+    for name, answer in answers.items():
+        q = Question(page, name)
+        answer(q)
+        q.check()
+        shown[name] = (q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? "
+                                                  "c.checked : c.value)"), q.status.inner_text())
+    _open(Question(page, "list-runtimes"))
+    page.reload()
+    for name in answers:
+        q = Question(page, name)
+        again = (q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? "
+                                           "c.checked : c.value)"), q.status.inner_text())
+        assert again == shown[name] and q.is_open() and q.mark.inner_text() == "Wrong", name
+    reviewed = Question(page, "list-runtimes")
+    assert reviewed.is_open() and reviewed.mark.inner_text() == "Reviewed"
+    assert Question(page, "why-runtimes").mark.inner_text() == ""
+
+
+# -- progress across the site ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_index_shows_the_progress_of_every_quiz_folder_and_the_site(open_page, base, language):
+    """The index of either language shows each quiz's reviewed count and, once checked, its score, each
+    folder's summary, how many quizzes were started and a link to continue the one visited last; both
+    languages' indexes show the same progress."""
+    s = S[language]
+    other = "ko" if language == "en" else "en"
+    page = open_page(base + PAGES[other])  # progress made on the other language's pages
+    _answer_some(page)
+    page.goto(base + BUNDLED_PAGES[other])
+    _open(Question(page, "headless-service"))
+    page.goto(base + PAGES[language])  # visited last, in this language
+    page.goto(base + INDEXES[language])
+    marks = page.locator("span.quizpages-index__quiz")
+    assert [text.strip() for text in marks.all_inner_texts()] == [
+        s["quiz"].format(reviewed=1, total=10).strip(), s["quiz_score"].format(reviewed=5, total=9, right=2, checked=3).strip()]
+    assert page.locator(".quizpages-index__summary").inner_text() == s["folder_score"].format(
+        started=2, quizzes=2, reviewed=6, total=19, right=2, checked=3)
+    assert page.locator(".quizpages-site-progress__started").inner_text() == s["started"].format(started=2, total=2)
+    title = marks.nth(1).evaluate("m => m.closest('li').querySelector('a').textContent")
+    assert page.locator(".quizpages-site-progress__continue").inner_text() == s["continue"].format(title=title)
+    page.locator(".quizpages-site-progress__continue a").click()
+    page.wait_for_url(base + PAGES[language])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_reset_all_progress_asks_first_then_clears_every_quiz(open_page, base, language):
+    """"Reset all progress" asks for confirmation: dismissed, nothing changes; accepted, every quiz of the site
+    starts again, on the index and on the quiz pages."""
+    s = S[language]
+    page = open_page(base + PAGES[language])
+    _answer_some(page)
+    page.goto(base + INDEXES[language])
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    _button(page, language, "reset_all").click()
+    assert asked and page.locator(".quizpages-site-progress__started").inner_text() == s["started"].format(
+        started=1, total=2)
+    page.once("dialog", lambda dialog: dialog.accept())
+    _button(page, language, "reset_all").click()
+    assert page.locator(".quizpages-site-progress__started").inner_text() == s["started"].format(started=0, total=2)
+    assert page.locator("span.quizpages-index__quiz").all_inner_texts()[1].strip() == s["quiz"].format(
+        reviewed=0, total=9).strip()
+    assert page.locator(".quizpages-site-progress__continue").inner_text() == ""
+    page.goto(base + PAGES[language])
+    assert _score(page) == s["none"]
+
+
+def test_the_index_without_javascript_is_as_it_was(open_page, base):
+    """Without JavaScript the index lists the quizzes with their question counts and nothing else."""
+    page = open_page(base + INDEXES["en"], javascript=False)
+    lines = [li.inner_text() for li in page.locator("article li").all()]
+    assert lines == ["Kubeflow Trainer and Distributed Training Quiz · 10 questions",
+                     "Kubeflow Trainer Practice: Every Kind of Question · 9 questions"]
+    assert page.locator(".quizpages-site-progress, .quizpages-index__summary").count() == 0
+
+
+# -- how it is made: keyboard, names, phones, storage, print, axe ---------------------------------------
+
+def test_every_new_control_is_a_native_button_reached_by_keyboard_in_page_order(open_page, base):
+    """The panel's controls are native buttons reached in page order with a visible focus ring."""
+    page = open_page(base + PAGES["en"])
+    _answer_some(page)
+    page.locator(".quizpages-progress__label").click()
+    names = []
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        names.append(page.evaluate("() => [document.activeElement.tagName, document.activeElement.textContent, "
+                                   "getComputedStyle(document.activeElement).outlineStyle]"))
+    assert [n[1] for n in names][:5] == ["Retry missed questions", "Take as a test", "Shuffle questions", "Start over",
+                                         "Answer key"]
+    assert all(tag == "BUTTON" and outline != "none" for tag, _, outline in names[:4]), names
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_phone_screen_never_scrolls_sideways(open_page, base, language):
+    """At 390×844 the quiz page (answered, in a retry and in a test) and the index with progress fit the screen,
+    and a number's unit stays on its box's line."""
+    page = open_page(base + PAGES[language])
+    page.set_viewport_size({"width": 390, "height": 844})
+    _answer_some(page)
+    assert horizontal_overflow(page) == 0
+    box = Question(page, "world-size").controls("input").bounding_box()
+    unit = page.locator("#quizpages-check-world-size .quizpages-selfcheck__unit").bounding_box()
+    assert abs(unit["y"] - box["y"]) < box["height"] and unit["x"] > box["x"]
+    _button(page, language, "retry").click()
+    assert horizontal_overflow(page) == 0
+    _button(page, language, "show_all").click()
+    _button(page, language, "test").click()
+    assert horizontal_overflow(page) == 0
+    page.goto(base + INDEXES[language])
+    assert horizontal_overflow(page) == 0
+
+
+BLOCKED_STORAGE = """
+Object.defineProperty(window, 'localStorage', {
+  configurable: true,
+  get() { throw new DOMException('storage is blocked', 'SecurityError'); }
+});
+window.__uncaught = [];
+addEventListener('error', e => window.__uncaught.push(e.filename || '(inline)'));
+"""
+
+
+def test_without_storage_everything_works_for_the_visit(open_page, base):
+    """With site data blocked, score, retry, a test, shuffle and Start over all work for the visit."""
+    page = open_page(base + PAGES["en"], init_script=BLOCKED_STORAGE)
+    q = _answer_some(page)
+    assert _score(page).startswith("Score: 2/3.")
+    _button(page, "en", "retry").click()
+    assert _visible(page) == ["trainjob-role", "why-runtimes"]
+    _button(page, "en", "show_all").click()
+    _button(page, "en", "shuffle").click()
+    _button(page, "en", "test").click()
+    _button(page, "en", "finish").click()
+    assert _score(page).startswith("Score: 0/7.")
+    _button(page, "en", "start_over").click()
+    assert _score(page) == "Score: nothing checked yet." and not q["trainjob-role"].is_open()
+    assert all("quizpages" not in source for source in page.evaluate("() => window.__uncaught"))
+    open_page.guards[-1].errors.clear()  # Material's own inline script reads localStorage unguarded
+
+
+def _print(page) -> None:
+    page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+    page.emulate_media(media="print")
+
+
+@pytest.mark.parametrize("mode", ["retry", "test", "shuffle"])
+def test_printing_is_a_worksheet_in_every_mode(open_page, base, mode):
+    """Printed in a retry, a test or shuffled, the page is still the worksheet: every question, its options and
+    its blanks' lines, no answer, no control; the answer key prints every answer and offers no test."""
+    page = open_page(base + PAGES["en"])
+    _answer_some(page)
+    _button(page, "en", {"retry": "retry", "test": "test", "shuffle": "shuffle"}[mode]).click()
+    _print(page)
+    assert page.locator("ol.quizpages-question:visible").count() == 9
+    assert page.locator("details.quizpages-answer:visible").count() == 0
+    assert page.locator(".quizpages-control:visible, .quizpages-selfcheck:visible, .quizpages-results:visible, "
+                        ".quizpages-mark:visible").count() == 0
+    assert page.locator(".quizpages-blank__line:visible").count() == 2
+    page.emulate_media(media="screen")
+    page.goto(base + PAGES["en"] + "?answer-key=1")
+    assert page.get_by_role("button", name="Take as a test").count() == 0
+    _print(page)
+    assert page.locator("details.quizpages-answer:visible").count() == 9
+
+
+def _retry(page, language):
+    _answer_some(page)
+    _button(page, language, "retry").click()
+
+
+def _test(page, language):
+    _answer_some(page)
+    _button(page, language, "test").click()
+    Question(page, "world-size").controls("input").fill("4")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mode", ["normal", "retry", "test", "finished"])
+def test_no_serious_axe_violations_in_any_mode(open_page, base, language, mode):
+    """axe-core finds no serious or critical violation on a quiz page answered, in a retry, in a test and after
+    one, in both languages."""
+    page = open_page(base + PAGES[language])
+    if mode == "normal":
+        _answer_some(page)
+    elif mode == "retry":
+        _retry(page, language)
+    else:
+        _test(page, language)
+        if mode == "finished":
+            _button(page, language, "finish").click()
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_serious_axe_violations_on_the_index_with_progress(open_page, base, language, dark):
+    """The index showing progress, in both languages and both color schemes, passes axe-core."""
+    page = open_page(base + PAGES[language], dark=dark)
+    _answer_some(page)
+    page.goto(base + INDEXES[language])
+    assert page.locator(".quizpages-index__summary").count() == 1
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_hint_and_answer_have_their_own_look_and_icons(open_page, base, dark):
+    """The Hint and Show Answer blocks differ from each other and from Material's blue note (border, tint and
+    icon), in the light and the dark scheme, with the answer's border clearly visible."""
+    page = open_page(base + PAGES["en"], dark=dark)
+    hint = page.locator("details.quizpages-hint").first
+    answer = page.locator("details.quizpages-answer").first
+    style = """d => { const s = getComputedStyle(d), i = getComputedStyle(d.querySelector('summary'), '::before');
+                      return [s.borderLeftColor, parseFloat(s.borderLeftWidth), i.maskImage || i.webkitMaskImage,
+                              i.backgroundColor]; }"""
+    hint_style, answer_style = hint.evaluate(style), answer.evaluate(style)
+    assert hint_style[0] != answer_style[0] and hint_style[2] != answer_style[2]
+    for border, width, icon, _color in (hint_style, answer_style):
+        assert "svg" in icon and border not in ("rgb(68, 138, 255)", "rgba(0, 0, 0, 0.1)") and width >= 3
+        assert not re.search(r"rgba\([^)]*, 0\.1\)", border)
