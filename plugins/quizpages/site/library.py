@@ -111,7 +111,7 @@ class QuizLibrary:
         if known is not None and known[0] == stamp:
             return known[1]
         reading = read(path, quiz_id, self.languages, None, self.kinds)
-        quiz = replace(reading.quiz, questions=reading.checkable) if reading.quiz is not None else None
+        quiz = replace(reading.quiz, questions=reading.as_read) if reading.quiz is not None else None
         self._partials[path] = (stamp, quiz)
         return quiz
 
