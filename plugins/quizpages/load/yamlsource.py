@@ -57,16 +57,18 @@ _NULL = "tag:yaml.org,2002:null"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 _MERGE = "tag:yaml.org,2002:merge"
-_KNOWN_TAGS = {
+_SCALAR_TAGS = {
     _STR,
     "tag:yaml.org,2002:int",
     "tag:yaml.org,2002:float",
     "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:null",
+    _NULL,
     "tag:yaml.org,2002:timestamp",
-    "tag:yaml.org,2002:seq",
-    "tag:yaml.org,2002:map",
 }
+_KNOWN_TAGS = _SCALAR_TAGS | {_SEQ, _MAP}
+_TAGS_OF = {yaml.ScalarNode: _SCALAR_TAGS, yaml.SequenceNode: {_SEQ}, yaml.MappingNode: {_MAP}}
+"""The tags each kind of node may carry: YAML's own, where they mean what the node is."""
+_NODE_NAMES = {yaml.ScalarNode: "a text", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
 
 
 @dataclass(slots=True)
@@ -125,8 +127,9 @@ def describe(node: YNode) -> str:
         return "a mapping"
     if isinstance(node, YSeq):
         return "a list"
-    assert isinstance(node, YScalar)
-    return node.type_name
+    if isinstance(node, YScalar):
+        return node.type_name
+    return "a value with a tag that is not allowed"  # YRefused: readers stop at it before asking
 
 
 class _TooMuchWork(Exception):
@@ -213,16 +216,22 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
                            f"Quiz files need only a few levels; at most {MAX_DEPTH} are allowed")
     mark = node.start_mark
     src = Source(path, mark.line + 1, mark.column + 1)
-    if node.tag not in _KNOWN_TAGS and node.tag != _MERGE:  # merge keys get their own message below
-        problems.append(error(src, f"the tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not allowed",
-                              "Quiz files are plain data; remove the tag"))
+    allowed = _TAGS_OF.get(type(node), set())
+    if node.tag not in allowed and node.tag != _MERGE:  # merge keys get their own message below
+        problems.append(_tag_problem(src, node))
         if not isinstance(node, yaml.ScalarNode):
-            return YRefused(src)
+            return YRefused(src)  # reported: a tagged list or mapping is read as nothing
     if isinstance(node, yaml.ScalarNode):
-        return YScalar(src, node.value, node.tag if node.tag in _KNOWN_TAGS else _STR, node.style is None)
+        tag = node.tag if node.tag in allowed else _STR
+        if tag == _NULL and node.value not in _NULLS:  # `!!null text`: the text is kept, not dropped
+            problems.append(_tag_problem(src, node))
+            tag = _STR
+        return YScalar(src, node.value, tag, node.style is None)
     if isinstance(node, yaml.SequenceNode):
         return YSeq(src, [_convert(path, item, problems, budget, depth + 1) for item in node.value])
-    assert isinstance(node, yaml.MappingNode)
+    if not isinstance(node, yaml.MappingNode):  # PyYAML composes no other node; refuse rather than guess
+        problems.append(_tag_problem(src, node))
+        return YRefused(src)
     result = YMap(src)
     for key_node, value_node in node.value:
         key = _convert(path, key_node, problems, budget, depth + 1)
@@ -242,6 +251,16 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
             continue
         result.items[key.value] = (key, value)
     return result
+
+
+def _tag_problem(src: Source, node: yaml.Node) -> Problem:
+    """The error for a tag a node may not have: one a quiz file never needs (`!!python/object`, `!!set`,
+    `!secret`), or one of YAML's own on the wrong kind of node (`!!int [1, 2]`)."""
+    tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+    if node.tag in _KNOWN_TAGS:
+        return error(src, f"the tag {tag} is not allowed on {_NODE_NAMES.get(type(node), 'this value')}",
+                     "Quiz files are plain data; remove the tag")
+    return error(src, f"the tag {tag} is not allowed", "Quiz files are plain data; remove the tag")
 
 
 _HINTS = (
