@@ -80,13 +80,23 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         else:
             print(f"{data['file']}:{data['line']}: {finding.kind.replace('_', ' ')}: {finding.message()}")
     for language in languages:
-        counts = {k: sum(1 for f in findings if f.language == language and f.kind == k) for k in KINDS}
-        missing = counts["missing_text"] + counts["missing_question"]
-        print(f"{language}: {_count(counts['missing_quiz'], 'quiz', 'quizzes')} untranslated, "
-              f"{_count(missing, 'text', 'texts')} missing, {counts['stale']} stale", file=sys.stderr)
+        print(_summary(language, [f for f in findings if f.language == language]), file=sys.stderr)
     if catalog.broken:
         print(f"{_count(len(catalog.broken), 'quiz file', 'quiz files')} with errors skipped (run `quizpages validate`)", file=sys.stderr)
     return 0
+
+
+def _summary(language: str, findings: list) -> str:
+    """One language's counts. Missing texts are counted one by one, the unit of `validate`'s warnings (one
+    per text without a translation), not by question; questions that `languages:` leaves out have none."""
+    counts = {k: sum(1 for f in findings if f.kind == k) for k in KINDS}
+    texts = sum(len(f.fields) for f in findings if f.kind in ("missing_text", "missing_question"))
+    left_out = sum(1 for f in findings if f.kind == "missing_question" and not f.fields)
+    summary = (f"{language}: {_count(counts['missing_quiz'], 'quiz', 'quizzes')} untranslated, "
+               f"{_count(texts, 'text', 'texts')} missing")
+    if left_out:
+        summary += f", {_count(left_out, 'question', 'questions')} left out by `languages:`"
+    return summary + f", {counts['stale']} stale"
 
 
 def _count(number: int, one: str, many: str) -> str:

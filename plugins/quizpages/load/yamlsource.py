@@ -310,6 +310,42 @@ def _unindented_block(text: str, line: int) -> tuple[str, str] | None:
     return found.group(2).strip(), found.group(3)
 
 
+_KEY_LINE = re.compile(r"^( *)(?:- +)?([^\s:#'\"\[{-][^:#]*?):(?: |$)")
+_INDENTATION_ERRORS = ("mapping values are not allowed", "did not find expected key",
+                       "did not find expected '-' indicator")
+
+
+def _key_at(line: str) -> tuple[str, int] | None:
+    """(key, 0-based column of the key) when `line` starts a `key:` entry (`- key:` in a list too)."""
+    found = _KEY_LINE.match(line)
+    return (found.group(2).strip(), found.start(2)) if found else None
+
+
+def _misindented_key(text: str, line: int) -> tuple[str, int, str, int, int] | None:
+    """(key, its column, neighbour key, the neighbour's column, the neighbour's line; columns and lines
+    0-based) when the key on `line` starts in a column no key above it that it could belong with starts
+    in: YAML then reads it as part of the text above (`mapping values are not allowed`) or stops (`did
+    not find expected key`), where the author only put it one or two spaces off. The neighbour is the
+    key whose column it most likely meant: the nearest one, the deeper on a tie."""
+    lines = text.splitlines()
+    if not 0 < line < len(lines) or _key_at(lines[line]) is None:
+        return None
+    key, column = _key_at(lines[line])  # type: ignore[misc]
+    chain: list[tuple[str, int, int]] = []  # the key above, then each key above it further left
+    for number in range(line - 1, -1, -1):
+        found = _key_at(lines[number])
+        if found is None:
+            if lines[number].strip() and not lines[number].lstrip().startswith(("#", "- ")):
+                return None  # a block text or a flow collection above: not a matter of keys' columns
+            continue
+        if not chain or found[1] < chain[-1][1]:
+            chain.append((found[0], found[1], number))
+    if not chain or any(other == column for _name, other, _number in chain):
+        return None  # in line with a key above it: the problem is something else
+    name, other, number = min(chain, key=lambda entry: (abs(entry[1] - column), -entry[1]))
+    return key, column, name, other, number
+
+
 def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
     mark = exc.problem_mark or exc.context_mark
     if mark is not None:
@@ -337,6 +373,16 @@ def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
         if needle in problem and extra in problem:
             hint = candidate
             break
+    if mark is not None and problem.startswith(_INDENTATION_ERRORS):
+        for line in (mark.line, mark.line - 1):  # the C scanner may report the line after
+            off = _misindented_key(text, line)
+            if off is not None:
+                key, column, name, other, number = off
+                return error(Source(path, line + 1, column + 1),
+                             f"invalid YAML: `{key}:` starts in column {column + 1}, unlike the keys around it "
+                             f"(`{name}:` on line {number + 1} starts in column {other + 1})",
+                             f"Indent `{key}:` to column {other + 1}, as `{name}:` is: the keys of one mapping "
+                             "start in the same column")
     block = _unindented_block(text, mark.line) if mark is not None else None
     if block is not None:
         hint = (f"The lines of the `{block[1]}` text under `{block[0]}:` must be indented more than `{block[0]}:`; "
