@@ -1,9 +1,11 @@
-"""Which raw HTML quiz text may hold, checked on the Markdown source without rendering it.
+"""Which raw HTML quiz text may hold, checked on the Markdown source, then on what it renders.
 
 Quiz files come from strangers' pull requests, so no text may run code in a
-reader's browser. `find_violations` is the validator's check (fast: regular
-expressions over the raw text with code removed first); `sanitize` is the
-renderer's second line of defence, escaping whatever the check would reject,
+reader's browser. `find_violations` is the validator's check of what was written
+(fast: regular expressions over the raw text with code removed first);
+`check_quiz` adds what the site's Markdown makes of it (`rendered_html`: an
+attribute list can add an event handler to any element); `sanitize` is the
+renderer's second line of defence, escaping whatever the checks would reject,
 so even output rendered with validation bypassed is safe.
 
 Code spans and fenced code are text, not HTML: a security quiz may show
@@ -14,9 +16,13 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from ..model import Problem, Quiz, Source, TextSlot, error
+
+if TYPE_CHECKING:  # rendered_html builds on this module's tag list
+    from .rendered_html import Finding, RenderedHtml
 
 NEVER_ALLOWED = frozenset({
     "script", "iframe", "object", "embed", "style", "frame", "frameset", "applet", "base", "link",
@@ -246,18 +252,55 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
     return text
 
 
-def check_quiz(quiz: Quiz, extra_allowed: Iterable[str] = (), slots: Iterable[TextSlot] | None = None
-               ) -> list[Problem]:
+def check_quiz(quiz: Quiz, extra_allowed: Iterable[str] = (), slots: Iterable[TextSlot] | None = None,
+               rendered: RenderedHtml | None = None) -> list[Problem]:
     """Every unsafe construct in any text of `quiz` (`slots`: its texts, when the caller has walked them),
-    as errors located at the text that holds it."""
+    as errors located at the text that holds it: what was written, and, given `rendered` (the site's
+    Markdown), what the sanitizer would remove from the HTML it renders."""
     problems = []
     for slot in quiz.texts() if slots is None else slots:
         for language, value in slot.text.items():
             where = slot.text.where(language) or slot.fallback
             field = f"{slot.label} [{language}]" if language else slot.label
-            for line, column, message, hint in find_violations(value, extra_allowed):
+            written = find_violations(value, extra_allowed)
+            for line, column, message, hint in written:
+                problems.append(error(line_in_block(where, line, column), f"{field}: {message}", hint))
+            if rendered is None:
+                continue
+            findings = rendered.findings(value)
+            if findings is None:  # the site's extensions cannot be loaded: said once for the quiz
+                problems.append(error(quiz.source or Source(""), "the quiz text cannot be checked as the site "
+                                      f"renders it: its Markdown extensions do not load ({rendered.setup_error})",
+                                      "Make sure every extension in mkdocs.yml's markdown_extensions is installed "
+                                      "and its options are right"))
+                rendered = None
+                continue
+            for line, column, message, hint in _not_written(value, findings, [m for _, _, m, _ in written]):
                 problems.append(error(line_in_block(where, line, column), f"{field}: {message}", hint))
     return problems
+
+
+def _not_written(text: str, findings: list[Finding], written: list[str]) -> Iterator[tuple[int, int, str, str]]:
+    """The findings of the rendered HTML that the check of what was written has not reported already
+    (an event handler written as HTML is in both), located at what made them in `text` where it can be
+    found: (0-based line and column within the text, message, hint)."""
+    seen: dict[str, int] = {}
+    plain = strip_code(text)
+    for finding in findings:
+        nth = seen[finding.subject] = seen.get(finding.subject, -1) + 1
+        if nth < sum(finding.subject in message for message in written):
+            continue
+        offset = _nth_place(plain, finding.needle, nth)
+        if offset is None:  # not where code was blanked out: in a fence's `{...}`, say
+            offset = _nth_place(text, finding.needle, nth) or 0
+        line_start = text.rfind("\n", 0, offset) + 1
+        yield text.count("\n", 0, offset), offset - line_start, finding.message, finding.hint
+
+
+def _nth_place(text: str, needle: str, nth: int) -> int | None:
+    """Where the `nth` (0-based) occurrence of `needle` starts in `text`, ignoring case; None if there is none."""
+    found = [m.start() for m in re.finditer(re.escape(needle), text, re.I)]
+    return found[nth] if nth < len(found) else (found[-1] if found else None)
 
 
 def line_in_block(where: Source | None, line: int, column: int) -> Source:

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from .markdown_extensions import ExtensionsError, python_tag, read_extensions
 from .options import BY_NAME, OptionError, check_options, check_value, unknown_option
 from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site, site_warnings
 
@@ -54,7 +55,7 @@ def _any_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node):
 
 _TolerantLoader.add_constructor("!ENV", _env)
 _TolerantLoader.add_multi_constructor("!", _any_tag)
-_TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", _any_tag)
+_TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", python_tag)  # built where used, if at all
 
 
 def find_config(start: str = ".") -> str | None:
@@ -122,6 +123,7 @@ def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[st
         custom_dir=os.path.join(root, str(custom_dir)) if custom_dir else None,
         cache=values["cache"], cache_dir=os.path.join(root, values["cache_dir"]), enabled=values["enabled"],
         use_directory_urls=data.get("use_directory_urls", True) is not False, i18n=i18n,
+        markdown_extensions=_markdown_extensions(data, located, errors),
     )
     if not errors:
         for setting, message in check_site(settings):
@@ -224,6 +226,16 @@ def _i18n(options: Any) -> I18nSettings | None:
             languages.append(I18nLanguage(entry["locale"], str(entry.get("name") or entry["locale"]),
                                           entry.get("default") is True, entry.get("build", True) is not False))
     return I18nSettings(str(options.get("docs_structure") or "suffix"), tuple(languages))
+
+
+def _markdown_extensions(data: dict, located: _Located, errors: list[str]) -> tuple:
+    """The site's Markdown extensions as MkDocs loads them (see markdown_extensions); an error when they
+    cannot be read."""
+    try:
+        return read_extensions(data.get("markdown_extensions"))
+    except ExtensionsError as exc:
+        errors.append(located.error(["markdown_extensions"], f"markdown_extensions: {exc}"))
+        return ()
 
 
 def _path_of(setting: str, plugin_paths: dict[str, list]) -> list:

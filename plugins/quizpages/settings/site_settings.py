@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ..check.rendered_html import DEFAULT_EXTENSIONS, Extensions
 from .options import BY_NAME
 
 
@@ -55,6 +56,7 @@ class SiteSettings:
     enabled: bool = True
     use_directory_urls: bool = True
     i18n: I18nSettings | None = None
+    markdown_extensions: Extensions = DEFAULT_EXTENSIONS  # with their options: quiz text is checked as they render it
 
     @property
     def source_language(self) -> str:

@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass
 
 from ..cache import BuildCache, inputs_key, inputs_stamp
+from ..check.rendered_html import extensions_key
 from ..kinds import KINDS, Registry
 from ..model import Problem
 from ..model.problems import sort_key
@@ -50,7 +51,7 @@ class QuizSite:
     def _start(self) -> None:
         self.build_cache = self._build_cache() if self.use_cache else None
         self.library = QuizLibrary(self.languages, self.settings.allowed_html, self.settings.docs_dir,
-                                   self.build_cache, self.kinds)
+                                   self.build_cache, self.kinds, self.settings.markdown_extensions)
 
     @property
     def source_language(self) -> str:
@@ -65,7 +66,8 @@ class QuizSite:
         settings = self.settings
         names = tuple((lang, settings.language_name(lang)) for lang in self.languages)
         return BuildCache(os.path.join(settings.cache_path, "build"),
-                          inputs_key((self.languages, settings.allowed_html, names, settings.use_directory_urls),
+                          inputs_key((self.languages, settings.allowed_html, names, settings.use_directory_urls,
+                                      extensions_key(settings.markdown_extensions)),
                                      self._input_folders,
                                      self.kinds),
                           self.kinds)
