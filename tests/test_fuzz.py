@@ -269,3 +269,26 @@ def test_sanitized_text_has_nothing_left_to_reject(text):
     from quizpages.check.html_policy import find_violations, sanitize
 
     assert find_violations(sanitize(text)) == []
+
+
+ATTRIBUTE_PIECES = st.sampled_from([
+    "{:", "{", "}", " onclick=", "onerror=", " href=", " src=", "javascript:alert(1)", "jav&#x61;script:", "\"",
+    "'", " .c", " #i", " title=t", "\n", "\n\n", "[a](#)", "![i](x)", "- ", "# ", "`", "```", "~~~", "\\", "x",
+    "<b>", "<img src=x", " ", ">", "| a |\n|---|\n", "    ",
+])
+RENDERED = None
+
+
+@FUZZ
+@given(st.lists(st.one_of(ATTRIBUTE_PIECES, PIECES), max_size=30).map("".join))
+def test_sanitized_text_renders_no_script(text):
+    """Whatever the renderer's sanitizer lets through, attribute lists included, renders to no event handler
+    and no script URL: the rendered check finds none in it."""
+    global RENDERED
+    from quizpages.check.html_policy import sanitize
+    from quizpages.check.rendered_html import RenderedHtml
+
+    RENDERED = RENDERED or RenderedHtml()
+    findings = RENDERED.findings(sanitize(text)) or []
+    script = ("a javascript: URL", "a vbscript: URL", "a data: URL")
+    assert [f for f in findings if f.subject.startswith("on") or f.subject in script] == [], sanitize(text)

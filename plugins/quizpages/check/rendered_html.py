@@ -26,7 +26,8 @@ from typing import Any
 
 import nh3
 
-from .html_policy import allowed_tags, is_bad_url
+from .html_policy import ALLOWED_ATTRIBUTES, CELL_STYLES, GENERIC_ATTRIBUTES, URL_ATTRIBUTES, URL_SCHEMES, \
+    allowed_tags, is_bad_url
 
 Extensions = tuple[tuple[Any, dict], ...]
 """(extension name or instance, its options) in load order, as `markdown.Markdown` takes them."""
@@ -34,31 +35,6 @@ Extensions = tuple[tuple[Any, dict], ...]
 DEFAULT_EXTENSIONS: Extensions = (("toc", {}), ("tables", {}), ("fenced_code", {}), ("attr_list", {}),
                                   ("md_in_html", {}))
 """For a caller that knows no site: MkDocs' built-ins, and the two extensions quiz pages are made for."""
-
-GENERIC_ATTRIBUTES = frozenset({"id", "class", "title", "lang", "dir"})
-"""Attributes any element of quiz text may have: what `{: #id .class }` and the extensions give."""
-
-ALLOWED_ATTRIBUTES: dict[str, frozenset[str]] = {
-    "a": frozenset({"href", "name", "target"}),
-    "img": frozenset({"src", "alt", "width", "height", "loading", "align"}),
-    "ol": frozenset({"start", "type", "reversed"}),
-    "th": frozenset({"align", "colspan", "rowspan", "scope"}),
-    "td": frozenset({"align", "colspan", "rowspan"}),
-    "details": frozenset({"open"}),
-    "blockquote": frozenset({"cite"}), "q": frozenset({"cite"}),
-    "del": frozenset({"cite", "datetime"}), "ins": frozenset({"cite", "datetime"}),
-    "span": frozenset({"data-linenos"}),  # pymdownx.highlight's inline line numbers
-}
-"""What else each element may have; never an event handler, whatever the element."""
-
-CELL_STYLES = frozenset({"text-align: left;", "text-align: right;", "text-align: center;"})
-"""The only styles allowed, on table cells: how the tables extension aligns a column (`|:--|`)."""
-
-URL_SCHEMES = frozenset(nh3.ALLOWED_URL_SCHEMES)
-"""Where a link may go besides relative URLs: http(s), mailto, tel, ...; never javascript:, vbscript:, data:."""
-
-URL_ATTRIBUTES = frozenset({"href", "src", "cite", "action", "formaction", "poster", "srcset", "background",
-                            "xlink:href", "data", "ping", "longdesc"})
 
 MAY_HOLD_MARKUP = ("{", "<", "](", "]:", "&", "\\")
 """Text without any of these renders to no attribute and no URL of the author's: no attribute list, no
