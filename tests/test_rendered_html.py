@@ -10,7 +10,7 @@ import markdown
 import pytest
 from bs4 import BeautifulSoup
 from conftest import BIN, ROOT, copy_site, mkdocs, run
-from quizpages import KINDS, dump_quiz, load_quiz
+from quizpages import KINDS, QuizSite, dump_quiz, load_quiz
 from quizpages.check.html_policy import find_violations, sanitize
 from quizpages.check.rendered_html import DEFAULT_EXTENSIONS, RenderedHtml, may_hold_markup
 from quizpages.model import Question, Quiz, Text
@@ -264,6 +264,17 @@ def test_strict_build_fails_on_every_attribute_list_script(hostile_site):
     assert result.returncode != 0 and "Traceback" not in output
     missing = [entry for entry in _expected(hostile_site) if not _reported(output, *entry)]
     assert missing == []
+
+
+def test_serve_shows_the_error_on_the_quiz_page(tmp_path):
+    """Under `mkdocs serve` (which never stops on a quiz's errors) the quiz's page shows the located error."""
+    site = copy_site(tmp_path)
+    (site / "content" / "quizzes" / "hostile.yml").write_bytes(file_with(KINDS["ordering"],
+                                                                           ATTRIBUTE_LISTS["image"][0]))
+    settings = read_settings(str(site / "mkdocs.yml"))[0]
+    built = QuizSite(settings, use_cache=False).site_pages()
+    page = next(p for p in built.pages if p.markdown_path == "quizzes/hostile.md" and p.language == "en")
+    assert "item 1 [en]: the event-handler attribute onerror= is not allowed" in page.content
 
 
 def test_attribute_lists_with_classes_and_ids_build(tmp_path):

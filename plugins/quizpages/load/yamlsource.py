@@ -310,15 +310,19 @@ def _unindented_block(text: str, line: int) -> tuple[str, str] | None:
     return found.group(2).strip(), found.group(3)
 
 
-_KEY_LINE = re.compile(r"^( *)(?:- +)?([^\s:#'\"\[{-][^:#]*?):(?: |$)")
+_KEY_LINE = re.compile(r"^( *)(?:- +)?([^\s:#'\"\[{-][^:#]*?):(?: +(.*))?$")
 _INDENTATION_ERRORS = ("mapping values are not allowed", "did not find expected key",
                        "did not find expected '-' indicator")
 
 
-def _key_at(line: str) -> tuple[str, int] | None:
-    """(key, 0-based column of the key) when `line` starts a `key:` entry (`- key:` in a list too)."""
+def _key_at(line: str) -> tuple[str, int, bool] | None:
+    """(key, 0-based column of the key, whether a value follows it on the line) when `line` starts a
+    `key:` entry (`- key:` in a list too)."""
     found = _KEY_LINE.match(line)
-    return (found.group(2).strip(), found.start(2)) if found else None
+    if found is None:
+        return None
+    value = (found.group(3) or "").strip()
+    return found.group(2).strip(), found.start(2), bool(value) and not value.startswith("#")
 
 
 def _misindented_key(text: str, line: int) -> tuple[str, int, str, int, int] | None:
@@ -330,7 +334,7 @@ def _misindented_key(text: str, line: int) -> tuple[str, int, str, int, int] | N
     lines = text.splitlines()
     if not 0 < line < len(lines) or _key_at(lines[line]) is None:
         return None
-    key, column = _key_at(lines[line])  # type: ignore[misc]
+    key, column, _value = _key_at(lines[line])  # type: ignore[misc]
     chain: list[tuple[str, int, int]] = []  # the key above, then each key above it further left
     for number in range(line - 1, -1, -1):
         found = _key_at(lines[number])
@@ -338,6 +342,8 @@ def _misindented_key(text: str, line: int) -> tuple[str, int, str, int, int] | N
             if lines[number].strip() and not lines[number].lstrip().startswith(("#", "- ")):
                 return None  # a block text or a flow collection above: not a matter of keys' columns
             continue
+        if not chain and not found[2] and column > found[1]:
+            return None  # the first key of the mapping under `key:` above: its column is its own
         if not chain or found[1] < chain[-1][1]:
             chain.append((found[0], found[1], number))
     if not chain or any(other == column for _name, other, _number in chain):
