@@ -11,8 +11,8 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import BIN, ROOT, copy_site, mkdocs, run
 from quizpages import KINDS, QuizSite, dump_quiz, load_quiz
-from quizpages.check.html_policy import find_violations, sanitize
-from quizpages.check.rendered_html import DEFAULT_EXTENSIONS, RenderedHtml, may_hold_markup
+from quizpages.check.html_policy import find_violations, may_hold_markup, sanitize
+from quizpages.check.rendered_html import DEFAULT_EXTENSIONS, RenderedHtml
 from quizpages.model import Question, Quiz, Text
 from quizpages.model.fields import LetterType, ListType, MapType, RecordType, TextType, declared_fields
 from quizpages.render import Renderer

@@ -74,14 +74,15 @@ OPTIONAL_END = frozenset({"p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbo
 """Tags HTML closes by itself (the next <li>, the end of the list): one left open breaks nothing."""
 
 
-def _maybe_unsafe(text: str) -> bool:
-    """False when `text` cannot hold anything the scans below look for, so most text skips them.
+def may_hold_markup(text: str) -> bool:
+    """False when `text` cannot hold anything the scans below look for, nor render to an attribute or a URL
+    of the author's, so most text skips them, and is never rendered to be checked (see rendered_html).
 
     Every scan needs one of these: a tag or an autolink "<", a Markdown link "](", a reference
-    definition "]:", an attribute list "{". Entities ("&") and escapes ("\\") only disguise a URL inside one of those, and
-    are kept for good measure. Plain substring tests: the case-insensitive regular expression
-    this replaces took 0.06 s of the 0.14 s HTML check of the 200-quiz benchmark site, and as
-    long again in the renderer, which sanitizes every text.
+    definition "]:", an attribute list "{". Entities ("&") and escapes ("\\") only disguise a URL
+    inside one of those, and are kept for good measure. Plain substring tests: the case-insensitive
+    regular expression this replaces took 0.06 s of the 0.14 s HTML check of the 200-quiz benchmark
+    site, and as long again in the renderer, which sanitizes every text.
     """
     return "<" in text or "](" in text or "]:" in text or "&" in text or "\\" in text or "{" in text
 
@@ -153,7 +154,7 @@ def allowed_tags(extra: Iterable[str] = ()) -> frozenset[str]:
 
 def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[int, int, str, str]]:
     """Every unsafe construct in Markdown `text`: (0-based line and column within the text, message, hint)."""
-    if not _maybe_unsafe(text):
+    if not may_hold_markup(text):
         return []
     allowed = allowed_tags(extra_allowed)
     plain = strip_code(text)
@@ -245,7 +246,7 @@ def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
     An escape can complete another construct (``<javascript:<b>`` becomes an autolink), so
     passes repeat until nothing changes (each pass escapes a "<" or blanks a URL, so this ends).
     """
-    if not _maybe_unsafe(text):  # most text: nothing that could be HTML or a URL scheme
+    if not may_hold_markup(text):  # most text: nothing that could be HTML or a URL scheme
         return text
     for _ in range(100):
         cleaned = _sanitize_once(text, extra_allowed)
@@ -301,7 +302,7 @@ def _escaped(text: str, offset: int) -> bool:
 
 
 def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
-    if not _maybe_unsafe(text):
+    if not may_hold_markup(text):
         return text
     allowed = allowed_tags(extra_allowed)
     plain = strip_code(text, spans_cross_lines=False)  # rather escape a tag in code than miss one

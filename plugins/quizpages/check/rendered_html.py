@@ -27,7 +27,7 @@ from typing import Any
 import nh3
 
 from .html_policy import ALLOWED_ATTRIBUTES, CELL_STYLES, GENERIC_ATTRIBUTES, URL_ATTRIBUTES, URL_SCHEMES, \
-    allowed_tags, is_bad_url
+    allowed_tags, is_bad_url, may_hold_markup
 
 Extensions = tuple[tuple[Any, dict], ...]
 """(extension name or instance, its options) in load order, as `markdown.Markdown` takes them."""
@@ -36,18 +36,9 @@ DEFAULT_EXTENSIONS: Extensions = (("toc", {}), ("tables", {}), ("fenced_code", {
                                   ("md_in_html", {}))
 """For a caller that knows no site: MkDocs' built-ins, and the two extensions quiz pages are made for."""
 
-MAY_HOLD_MARKUP = ("{", "<", "](", "]:", "&", "\\")
-"""Text without any of these renders to no attribute and no URL of the author's: no attribute list, no
-tag, no link or image, no reference, no entity or escape to disguise one. Such text is not rendered."""
-
 _ANY_TAG = re.compile(r"<([A-Za-z][^\s/>]*)")
 _ANY_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _EVERY_SCHEME = URL_SCHEMES | {"javascript", "vbscript", "data"}
-
-
-def may_hold_markup(text: str) -> bool:
-    """False when `text` cannot render to an attribute or URL (see MAY_HOLD_MARKUP): most quiz text."""
-    return any(sign in text for sign in MAY_HOLD_MARKUP)
 
 
 @dataclass(frozen=True)

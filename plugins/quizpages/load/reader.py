@@ -166,7 +166,9 @@ class Reader:
         if field_type.shorthand is not None and isinstance(node, YScalar) and not node.is_null:
             shorthand = next(d for d in declared_fields(field_type.cls) if d.name == field_type.shorthand)
             value = self.read(node, shorthand.spec.type, parent, key)
-            return INVALID if value is INVALID else _make(field_type.cls, {field_type.shorthand: value}, node.source)
+            if value is INVALID:
+                return INVALID
+            return _make(field_type.cls, {field_type.shorthand: value}, node.source)
         if not self.expect(node, YMap, what, field_type.hint) or not isinstance(node, YMap):
             return INVALID
         found = self.check_keys(node, declared_fields(field_type.cls), what)
@@ -249,9 +251,11 @@ class Reader:
         """A problem when a list has fewer or more items than its type allows."""
         count = len(node.items)
         too_many = field_type.max_items is not None and count > field_type.max_items
-        for broken, template in ((count < field_type.min_items, field_type.too_few), (too_many, field_type.too_many)):
+        limits = ((count < field_type.min_items, field_type.too_few), (too_many, field_type.too_many))
+        for broken, template in limits:
             if broken:
-                fill = dict(parent=parent or key, key=key, count=count, min=field_type.min_items, max=field_type.max_items,
+                fill = dict(parent=parent or key, key=key, count=count,
+                            min=field_type.min_items, max=field_type.max_items,
                             # "has no options", "has only one option", "has 7 options"
                             count_word="no" if count == 0 else "only one" if count == 1 else str(count),
                             s="" if count == 1 else "s",

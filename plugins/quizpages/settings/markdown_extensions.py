@@ -15,11 +15,10 @@ from typing import Any
 
 import yaml
 
+from ..check.rendered_html import Extensions
+
 MKDOCS_BUILTINS = ("toc", "tables", "fenced_code")
 """The extensions MkDocs loads whatever mkdocs.yml says (mkdocs.config.defaults)."""
-
-Extensions = tuple[tuple[str, dict], ...]
-"""(extension name, its options) in load order, as `markdown.Markdown` takes them."""
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ class SiteSettings:
     enabled: bool = True
     use_directory_urls: bool = True
     i18n: I18nSettings | None = None
-    markdown_extensions: Extensions = DEFAULT_EXTENSIONS  # with their options: quiz text is checked as they render it
+    markdown_extensions: Extensions = DEFAULT_EXTENSIONS  # with options: quiz text is checked as they render it
 
     @property
     def source_language(self) -> str:
