@@ -358,6 +358,8 @@ def check_quiz(quiz: Quiz, extra_allowed: Iterable[str] = (), slots: Iterable[Te
                                       "and its options are right"))
                 rendered = None
                 continue
+            if not findings:  # most text: not rendered at all (see may_hold_markup)
+                continue
             for line, column, message, hint in _not_written(value, findings, [m for _, _, m, _ in written]):
                 problems.append(error(line_in_block(where, line, column, value), f"{field}: {message}", hint))
     return problems

@@ -68,6 +68,7 @@ _SCALAR_TAGS = {
 _KNOWN_TAGS = _SCALAR_TAGS | {_SEQ, _MAP}
 _TAGS_OF = {yaml.ScalarNode: _SCALAR_TAGS, yaml.SequenceNode: {_SEQ}, yaml.MappingNode: {_MAP}}
 """The tags each kind of node may carry: YAML's own, where they mean what the node is."""
+_NO_TAGS: frozenset[str] = frozenset()
 _NODE_NAMES = {yaml.ScalarNode: "a text", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
 
 
@@ -216,7 +217,7 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
                            f"Quiz files need only a few levels; at most {MAX_DEPTH} are allowed")
     mark = node.start_mark
     src = Source(path, mark.line + 1, mark.column + 1)
-    allowed = _TAGS_OF.get(type(node), set())
+    allowed = _TAGS_OF.get(type(node), _NO_TAGS)
     if node.tag not in allowed and node.tag != _MERGE:  # merge keys get their own message below
         problems.append(_tag_problem(src, node))
         if not isinstance(node, yaml.ScalarNode):
