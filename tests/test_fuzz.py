@@ -292,3 +292,17 @@ def test_sanitized_text_renders_no_script(text):
     findings = RENDERED.findings(sanitize(text)) or []
     script = ("a javascript: URL", "a vbscript: URL", "a data: URL")
     assert [f for f in findings if f.subject.startswith("on") or f.subject in script] == [], sanitize(text)
+
+
+@FUZZ
+@given(st.lists(st.one_of(ATTRIBUTE_PIECES, PIECES), max_size=30).map("".join))
+def test_text_left_unrendered_renders_to_nothing_unsafe(text):
+    """The rendered check skips a text with no markup sign outside inline code: rendered anyway, such a
+    text never holds anything the sanitizer would remove."""
+    global RENDERED
+    from quizpages.check.html_policy import may_hold_markup, outside_code_spans
+    from quizpages.check.rendered_html import RenderedHtml
+
+    RENDERED = RENDERED or RenderedHtml()
+    if not may_hold_markup(outside_code_spans(text)):
+        assert RENDERED.unsafe(RENDERED.html(text)) == [], text

@@ -170,12 +170,15 @@ def test_a_tag_hidden_from_the_written_check_is_found_in_what_renders():
 
 
 def test_text_without_markup_signs_is_not_rendered():
-    """Most quiz text holds no `{`, `<`, link or entity: it is not rendered at all, so checking stays cheap."""
+    """Most quiz text holds no `{`, `<`, link or entity outside inline code: it is not rendered at all, so
+    checking stays cheap; a sign after the code, or in a fence's `{...}`, is."""
     check = RenderedHtml(EXTENSIONS)
     assert not may_hold_markup("Which controller starts the `TrainJob` pods? 어느 컨트롤러인가?")
     assert check.findings("Which controller starts the `TrainJob` pods?") == []
+    assert check.findings("List them with `kubectl get pods -n <namespace> -o json | jq '.items[]'`.") == []
     assert check._markdown is None  # never made
-    assert may_hold_markup("[x](#){: onclick=alert(1) }")
+    assert [f.subject for f in check.findings("`code`{: onclick=alert(1) }")] == ["onclick="]
+    assert [f.subject for f in RenderedHtml().findings('```{.py onclick="alert(1)"}\nprint(1)\n```')] == ["onclick="]
 
 
 def test_the_site_extensions_are_read_as_mkdocs_loads_them():

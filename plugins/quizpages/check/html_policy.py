@@ -140,6 +140,14 @@ def strip_code(text: str, spans_cross_lines: bool = True) -> str:
     return (_CODE_SPAN if spans_cross_lines else _ONE_LINE_CODE_SPAN).sub(_blank, without_fences)
 
 
+def outside_code_spans(text: str) -> str:
+    """`text` with code spans on one line blanked out (not fences, whose `{...}` may set attributes), unless
+    a line starts with a tag: what can be markup, for a cheap look before rendering (see rendered_html)."""
+    if "`" not in text or _HTML_BLOCK.search(text):
+        return text
+    return _ONE_LINE_CODE_SPAN.sub(_blank, text)
+
+
 def is_bad_url(url: str) -> bool:
     """True for javascript:, vbscript: and data: URLs, however they are spelled (entities, spaces, case)."""
     plain = html.unescape(url)

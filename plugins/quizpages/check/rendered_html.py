@@ -27,7 +27,7 @@ from typing import Any
 import nh3
 
 from .html_policy import ALLOWED_ATTRIBUTES, CELL_STYLES, GENERIC_ATTRIBUTES, URL_ATTRIBUTES, URL_SCHEMES, \
-    allowed_tags, is_bad_url, may_hold_markup
+    allowed_tags, is_bad_url, may_hold_markup, outside_code_spans
 
 Extensions = tuple[tuple[Any, dict], ...]
 """(extension name or instance, its options) in load order, as `markdown.Markdown` takes them."""
@@ -94,7 +94,8 @@ class RenderedHtml:
     def findings(self, text: str) -> list[Finding] | None:
         """What the sanitizer would remove from `text`'s HTML, in document order; None when the text could not
         be rendered (see `setup_error`)."""
-        if not may_hold_markup(text):
+        # `kubectl get pods -n <namespace>` in backticks renders to no markup: most text is never rendered
+        if not may_hold_markup(text) or not may_hold_markup(outside_code_spans(text)):
             return []
         html = self.html(text)
         return None if html is None else self.unsafe(html)
