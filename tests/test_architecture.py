@@ -78,6 +78,13 @@ def test_layers_import_one_way():
     assert upward == []
 
 
+def test_no_assert_guards_anything():
+    """No `assert` in the package: `python -O` strips them, so what they guarded would go unchecked."""
+    found = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in sorted(PACKAGE.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.Assert)]
+    assert found == []
+
+
 def test_only_the_mkdocs_layer_imports_mkdocs():
     """MkDocs is imported by the glue alone, so the core and the CLI outlive MkDocs 1.x."""
     importing = {str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py") if _imports_mkdocs(p)}

@@ -240,7 +240,9 @@ def test_gift_escapes_its_special_characters_and_joins_lines(site_copy):
     assert export(site_copy, "--format", "gift", "content/quizzes/edge-cases.yml")[0] == 0
     gift = (site_copy / "exports/en/edge-cases.gift").read_text(encoding="utf-8")
     assert "::specials::[markdown]Which holds for `a \\= \\{b\\: \\~c\\}` \\# d?{" in gift
-    assert "=x -\\> y\\: \\{z\\}" in gift
+    # `{z}` could be an attribute list, so the page's text escapes it (`\{z}`, shown as {z}); GIFT then
+    # escapes that backslash too
+    assert "=x -\\> y\\: \\\\\\{z\\}" in gift
     blocks = gift.strip().split("\n\n")
     assert len(blocks) == 5  # the category and four questions, each one block
     assert "::code-task::[markdown]Print the pods\\:\\n\\n```bash\\n" in gift

@@ -12,7 +12,7 @@ import os
 
 import yaml
 from conftest import KUBEFLOW_QUIZ, ROOT
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from quizpages import KINDS, dump_quiz, load_quiz
 from quizpages.cache import codec
@@ -34,8 +34,12 @@ SEEDS = [
     (ROOT / "tests" / "fixtures" / "invalid" / "valid-bom-and-crlf.yml").read_bytes(),
 ]
 RENDERER = Renderer({}, LANGUAGES)
+TAGS = ["!!python/object/apply:os.system", "!!python/object:os.system", "!!python/name:os.system", "!!set", "!!omap",
+        "!!binary", "!secret", "!<tag:example.com,2026:x>", "!!str", "!!int", "!!null", "!!seq", "!!map"]
 ODD_VALUES = [b"123", b"true", b"[]", b"{}", b"~", b"null", b"2024-01-01", b"[a, [b, {c: d}]]", b"*nothing",
-              b"!!python/object:os.system x", b"&a x", b"|", b">-", b"'", b'"', b"- a", b"{en: x, ko: 1}"]
+              b"!!python/object:os.system x", b"&a x", b"|", b">-", b"'", b'"', b"- a", b"{en: x, ko: 1}",
+              b'!!python/object/apply:os.system ["true"]', b"!!set {a: 1}", b"!!omap [a: 1]", b"!x {en: a, ko: b}",
+              b"!!str [a]", b"!!null text"]
 
 
 def check_everything(data: bytes) -> None:
@@ -64,7 +68,7 @@ def mutated(draw) -> bytes:
     """A valid quiz file after a few random edits."""
     lines = draw(st.sampled_from(SEEDS)).split(b"\n")
     for _ in range(draw(st.integers(1, 4))):
-        op = draw(st.sampled_from(["delete", "swap", "retype", "truncate", "bytes", "duplicate", "indent"]))
+        op = draw(st.sampled_from(["delete", "swap", "retype", "truncate", "bytes", "duplicate", "indent", "tag"]))
         i = draw(st.integers(0, len(lines) - 1))
         j = draw(st.integers(0, len(lines) - 1))
         if op == "delete" and len(lines) > 1:
@@ -84,6 +88,17 @@ def mutated(draw) -> bytes:
             lines.insert(j, lines[i])
         elif op == "indent":
             lines[i] = draw(st.sampled_from([b"\t", b" ", b"   "])) + lines[i]
+        elif op == "tag":  # a tag on whatever the line starts: a list item, a mapping, a text, the file
+            tag = draw(st.sampled_from(TAGS)).encode()
+            body = lines[i].lstrip(b" ")
+            indent = lines[i][: len(lines[i]) - len(body)]
+            if body.startswith(b"- "):
+                lines[i] = indent + b"- " + tag + b" " + body[2:]
+            elif b":" in body:
+                key, rest = body.split(b":", 1)
+                lines[i] = indent + key + b": " + tag + rest
+            else:
+                lines.insert(i, indent + tag)
     return b"\n".join(lines)
 
 
@@ -115,6 +130,29 @@ DOCUMENTS = st.recursive(SCALARS, lambda inner: st.one_of(
 def test_random_yaml_documents_give_located_problems(document):
     """Any YAML document, shaped like a quiz or not, yields a quiz or located problems."""
     check_everything(yaml.safe_dump(document, allow_unicode=True).encode("utf-8"))
+
+
+def _tagged(value: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """YAML text of `value`, with a tag in front of it now and then."""
+    return st.tuples(st.one_of(st.just(""), st.sampled_from(TAGS)), value).map(
+        lambda pair: f"{pair[0]} {pair[1]}" if pair[0] else pair[1])
+
+
+FLOW_SCALARS = _tagged(st.one_of(st.sampled_from(["x", "A", "true", "en", "~", '""', "multiple_choice"]),
+                                 st.text(max_size=10).map(json.dumps)))
+FLOW_KEYS = st.one_of(KEYS, st.sampled_from(["'<<'", "[a]"]))
+TAGGED_DOCUMENTS = st.recursive(FLOW_SCALARS, lambda inner: _tagged(st.one_of(
+    st.lists(inner, max_size=4).map(lambda items: "[" + ", ".join(items) + "]"),
+    st.lists(st.tuples(FLOW_KEYS, inner), max_size=5).map(
+        lambda pairs: "{" + ", ".join(f"{key}: {value}" for key, value in pairs) + "}"),
+)), max_leaves=30)
+
+
+@FUZZ
+@given(TAGGED_DOCUMENTS)
+def test_tagged_yaml_documents_give_located_problems(document):
+    """A tag on any list, mapping or text, the whole document included, yields located problems."""
+    check_everything(document.encode("utf-8"))
 
 
 # -- round trip ------------------------------------------------------------------------------
@@ -226,8 +264,46 @@ HOSTILE_TEXT = st.lists(PIECES, max_size=40).map("".join)
 
 @FUZZ
 @given(HOSTILE_TEXT)
+@example("`\n`<script>`")  # a code span over a line end, or one on the second line: the tag is outside the first
 def test_sanitized_text_has_nothing_left_to_reject(text):
     """Whatever the renderer's sanitizer lets through, the validator finds nothing unsafe in."""
     from quizpages.check.html_policy import find_violations, sanitize
 
     assert find_violations(sanitize(text)) == []
+
+
+ATTRIBUTE_PIECES = st.sampled_from([
+    "{:", "{", "}", " onclick=", "onerror=", " href=", " src=", "javascript:alert(1)", "jav&#x61;script:", "\"",
+    "'", " .c", " #i", " title=t", "\n", "\n\n", "[a](#)", "![i](x)", "- ", "# ", "`", "```", "~~~", "\\", "x",
+    "<b>", "<img src=x", " ", ">", "| a |\n|---|\n", "    ",
+])
+RENDERED = None
+
+
+@FUZZ
+@given(st.lists(st.one_of(ATTRIBUTE_PIECES, PIECES), max_size=30).map("".join))
+def test_sanitized_text_renders_no_script(text):
+    """Whatever the renderer's sanitizer lets through, attribute lists included, renders to no event handler
+    and no script URL: the rendered check finds none in it."""
+    global RENDERED
+    from quizpages.check.html_policy import sanitize
+    from quizpages.check.rendered_html import RenderedHtml
+
+    RENDERED = RENDERED or RenderedHtml()
+    findings = RENDERED.findings(sanitize(text)) or []
+    script = ("a javascript: URL", "a vbscript: URL", "a data: URL")
+    assert [f for f in findings if f.subject.startswith("on") or f.subject in script] == [], sanitize(text)
+
+
+@FUZZ
+@given(st.lists(st.one_of(ATTRIBUTE_PIECES, PIECES), max_size=30).map("".join))
+def test_text_left_unrendered_renders_to_nothing_unsafe(text):
+    """The rendered check skips a text with no markup sign outside inline code: rendered anyway, such a
+    text never holds anything the sanitizer would remove."""
+    global RENDERED
+    from quizpages.check.html_policy import may_hold_markup, outside_code_spans
+    from quizpages.check.rendered_html import RenderedHtml
+
+    RENDERED = RENDERED or RenderedHtml()
+    if not may_hold_markup(outside_code_spans(text)):
+        assert RENDERED.unsafe(RENDERED.html(text)) == [], text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 
 import pytest
 from conftest import BIN, ROOT, copy_site, mkdocs, run
@@ -54,6 +55,18 @@ def test_validate_prints_exactly_the_golden_lines(case):
     strict = run([str(BIN / "quizpages"), "-f", str(ROOT / "mkdocs.yml"), "validate", "--strict", f"{case}.yml"],
                  cwd=CASES_DIR)
     assert strict.returncode == 1
+
+
+def test_tags_are_located_errors_under_python_optimize():
+    """With asserts stripped (`python -O`), every tagged list, mapping or text is still a located error
+    naming the tag, never a traceback."""
+    tagged = [c for c in BAD if c.startswith("tag-")]
+    assert len(tagged) >= 5
+    result = run([sys.executable, "-O", "-m", "quizpages.cli.main", "-f", str(ROOT / "mkdocs.yml"), "validate",
+                  *[f"{c}.yml" for c in tagged]], cwd=CASES_DIR)
+    assert "Traceback" not in result.stdout + result.stderr
+    assert result.stdout.splitlines() == [line for c in tagged for line in expected(c)]
+    assert result.returncode == 1
 
 
 @pytest.fixture(scope="module")

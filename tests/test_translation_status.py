@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 
-from conftest import KUBEFLOW_QUIZ, quizpages
+from conftest import KUBEFLOW_QUIZ, edit_config, quizpages, quizpages_options
 
 QUIZ_ID = "ai-ml/kubeflow-trainer"
 
@@ -73,7 +74,8 @@ def test_missing_questions_are_listed(site_copy):
     assert [(m["quiz"], m["question"]) for m in missing] == [(QUIZ_ID, "gang-scheduling")]
     text_out = quizpages(site_copy, "status")
     assert "missing question" in text_out.stdout and "gang-scheduling" in text_out.stdout
-    assert "ko: 0 quizzes untranslated, 1 text missing, 0 stale" in text_out.stderr
+    assert "ko: 0 quizzes untranslated, 0 texts missing, 1 question left out by `languages:`, 0 stale" \
+        in text_out.stderr
 
 
 def test_a_question_missing_one_translated_field_names_that_field_at_its_line(site_copy):
@@ -121,3 +123,20 @@ def test_language_filters_the_report(site_copy):
     assert wrong.returncode == 2
     assert wrong.stderr.strip() == ("quizpages status: error: 'ja' is not a translation language of this site "
                                     "(Use one of ko)")
+
+
+def test_status_counts_missing_texts_as_validate_warns_about_them(site_copy):
+    """A language added to the site and translated nowhere: status counts as many missing texts as
+    `validate` prints missing-translation warnings, one per text, so the two can be compared."""
+    def add_japanese(config):
+        quizpages_options(config)["languages"].append("ja")
+        i18n = next(entry["i18n"] for entry in config["plugins"] if isinstance(entry, dict) and "i18n" in entry)
+        i18n["languages"].append({"locale": "ja", "name": "日本語", "build": True})
+
+    edit_config(site_copy, add_japanese)
+    shutil.copytree(site_copy / "content" / "en", site_copy / "content" / "ja")  # the learning pages
+    warnings = [line for line in quizpages(site_copy, "validate").stdout.splitlines()
+                if line.endswith("for example `languages: [en, ko]`)") and "has no 'ja' translation" in line]
+    status = quizpages(site_copy, "status", "--language", "ja").stderr
+    assert len(warnings) > 20
+    assert f"ja: 0 quizzes untranslated, {len(warnings)} texts missing, 0 stale" in status, status

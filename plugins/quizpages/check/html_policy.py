@@ -1,9 +1,11 @@
-"""Which raw HTML quiz text may hold, checked on the Markdown source without rendering it.
+"""Which raw HTML quiz text may hold, checked on the Markdown source, then on what it renders.
 
 Quiz files come from strangers' pull requests, so no text may run code in a
-reader's browser. `find_violations` is the validator's check (fast: regular
-expressions over the raw text with code removed first); `sanitize` is the
-renderer's second line of defence, escaping whatever the check would reject,
+reader's browser. `find_violations` is the validator's check of what was written
+(fast: regular expressions over the raw text with code removed first);
+`check_quiz` adds what the site's Markdown makes of it (`rendered_html`: an
+attribute list can add an event handler to any element); `sanitize` is the
+renderer's second line of defence, escaping whatever the checks would reject,
 so even output rendered with validation bypassed is safe.
 
 Code spans and fenced code are text, not HTML: a security quiz may show
@@ -14,9 +16,15 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+import nh3
 
 from ..model import Problem, Quiz, Source, TextSlot, error
+
+if TYPE_CHECKING:  # rendered_html builds on this module's tag list
+    from .rendered_html import Finding, RenderedHtml
 
 NEVER_ALLOWED = frozenset({
     "script", "iframe", "object", "embed", "style", "frame", "frameset", "applet", "base", "link",
@@ -34,6 +42,31 @@ DEFAULT_ALLOWED = frozenset({
 
 BAD_SCHEMES = ("javascript:", "vbscript:", "data:")
 
+GENERIC_ATTRIBUTES = frozenset({"id", "class", "title", "lang", "dir"})
+"""Attributes any element of quiz text may have: what `{: #id .class }` and the extensions give."""
+
+ALLOWED_ATTRIBUTES: dict[str, frozenset[str]] = {
+    "a": frozenset({"href", "name", "target"}),
+    "img": frozenset({"src", "alt", "width", "height", "loading", "align"}),
+    "ol": frozenset({"start", "type", "reversed"}),
+    "th": frozenset({"align", "colspan", "rowspan", "scope"}),
+    "td": frozenset({"align", "colspan", "rowspan"}),
+    "details": frozenset({"open"}),
+    "blockquote": frozenset({"cite"}), "q": frozenset({"cite"}),
+    "del": frozenset({"cite", "datetime"}), "ins": frozenset({"cite", "datetime"}),
+    "span": frozenset({"data-linenos"}),  # pymdownx.highlight's inline line numbers
+}
+"""What else each element may have; never an event handler, whatever the element."""
+
+CELL_STYLES = frozenset({"text-align: left;", "text-align: right;", "text-align: center;"})
+"""The only styles allowed, on table cells: how the tables extension aligns a column (`|:--|`)."""
+
+URL_SCHEMES = frozenset(nh3.ALLOWED_URL_SCHEMES)  # ammonia's list of the safe ones
+"""Where a link may go besides relative URLs: http(s), mailto, tel, ...; never javascript:, vbscript:, data:."""
+
+URL_ATTRIBUTES = frozenset({"href", "src", "cite", "action", "formaction", "poster", "srcset", "background",
+                            "xlink:href", "data", "ping", "longdesc"})
+
 VOID = frozenset({"br", "hr", "img", "wbr", "col", "area", "source", "track"})
 """Tags without a closing tag."""
 
@@ -41,21 +74,23 @@ OPTIONAL_END = frozenset({"p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbo
 """Tags HTML closes by itself (the next <li>, the end of the list): one left open breaks nothing."""
 
 
-def _maybe_unsafe(text: str) -> bool:
-    """False when `text` cannot hold anything the scans below look for, so most text skips them.
+def may_hold_markup(text: str) -> bool:
+    """False when `text` cannot hold anything the scans below look for, nor render to an attribute or a URL
+    of the author's, so most text skips them, and is never rendered to be checked (see rendered_html).
 
     Every scan needs one of these: a tag or an autolink "<", a Markdown link "](", a reference
-    definition "]:". Entities ("&") and escapes ("\\") only disguise a URL inside one of those, and
-    are kept for good measure. Plain substring tests: the case-insensitive regular expression
-    this replaces took 0.06 s of the 0.14 s HTML check of the 200-quiz benchmark site, and as
-    long again in the renderer, which sanitizes every text.
+    definition "]:", an attribute list "{". Entities ("&") and escapes ("\\") only disguise a URL
+    inside one of those, and are kept for good measure. Plain substring tests: the case-insensitive
+    regular expression this replaces took 0.06 s of the 0.14 s HTML check of the 200-quiz benchmark
+    site, and as long again in the renderer, which sanitizes every text.
     """
-    return "<" in text or "](" in text or "]:" in text or "&" in text or "\\" in text
+    return "<" in text or "](" in text or "]:" in text or "&" in text or "\\" in text or "{" in text
 
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 # A code span never crosses a blank line, and an escaped backtick (\`) opens none.
 _CODE_SPAN = re.compile(r"(?<!\\)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.S)
+_ONE_LINE_CODE_SPAN = re.compile(r"(?<!\\)(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)")
 # Markdown passes a block that starts with a tag through untouched, code spans and fences included.
 _HTML_BLOCK = re.compile(r"^[ ]{0,3}<[A-Za-z]", re.M)
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:[\s/][^<>]*)?)>")
@@ -90,16 +125,27 @@ def _strip_fences(text: str) -> str:
     return "\n".join(lines)
 
 
-def strip_code(text: str) -> str:
+def strip_code(text: str, spans_cross_lines: bool = True) -> str:
     """`text` with fenced code blocks and code spans blanked out, where Markdown treats them as code.
 
     When a line starts with a tag, Markdown may pass that block through as raw HTML without
     reading its backticks or fences, so nothing is blanked: the check then sees every tag.
+    A code span may run over the end of a line within a paragraph; where a new block starts on
+    the next line (a heading above, a list item) it does not, which only rendering tells (see
+    rendered_html): `spans_cross_lines=False` takes no span over a line end, as the sanitizer must.
     """
     without_fences = _strip_fences(text)
     if _HTML_BLOCK.search(without_fences):
         return text
-    return _CODE_SPAN.sub(_blank, without_fences)
+    return (_CODE_SPAN if spans_cross_lines else _ONE_LINE_CODE_SPAN).sub(_blank, without_fences)
+
+
+def outside_code_spans(text: str) -> str:
+    """`text` with code spans on one line blanked out (not fences, whose `{...}` may set attributes), unless
+    a line starts with a tag: what can be markup, for a cheap look before rendering (see rendered_html)."""
+    if "`" not in text or _HTML_BLOCK.search(text):
+        return text
+    return _ONE_LINE_CODE_SPAN.sub(_blank, text)
 
 
 def is_bad_url(url: str) -> bool:
@@ -116,7 +162,7 @@ def allowed_tags(extra: Iterable[str] = ()) -> frozenset[str]:
 
 def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[int, int, str, str]]:
     """Every unsafe construct in Markdown `text`: (0-based line and column within the text, message, hint)."""
-    if not _maybe_unsafe(text):
+    if not may_hold_markup(text):
         return []
     allowed = allowed_tags(extra_allowed)
     plain = strip_code(text)
@@ -208,7 +254,7 @@ def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
     An escape can complete another construct (``<javascript:<b>`` becomes an autolink), so
     passes repeat until nothing changes (each pass escapes a "<" or blanks a URL, so this ends).
     """
-    if not _maybe_unsafe(text):  # most text: nothing that could be HTML or a URL scheme
+    if not may_hold_markup(text):  # most text: nothing that could be HTML or a URL scheme
         return text
     for _ in range(100):
         cleaned = _sanitize_once(text, extra_allowed)
@@ -218,11 +264,59 @@ def sanitize(text: str, extra_allowed: Iterable[str] = ()) -> str:
     return html.escape(text, quote=False)  # not reached in practice; escape everything rather than guess
 
 
+# Python-Markdown's attribute lists (`attr_list`): `{: ... }` (the colon optional) after an element, on the
+# line under a block, or after a fence; read with the scanner attr_list itself uses.
+_ATTR_LIST = re.compile(r"\{:?[ ]*([^}\n ][^}\n]*)[ ]*\}")
+_ATTR_SCANNER = re.Scanner([  # type: ignore[attr-defined]
+    (r'[^ =}]+=".*?"', lambda _s, token: tuple(token.split("=", 1))),
+    (r"[^ =}]+='.*?'", lambda _s, token: tuple(token.split("=", 1))),
+    (r"[^ =}]+=[^ =}]+", lambda _s, token: tuple(token.split("=", 1))),
+    (r"[^ =}]+", lambda _s, token: (token,)),
+    (r" ", None),
+])
+_LIST_KEYS = GENERIC_ATTRIBUTES.union(*ALLOWED_ATTRIBUTES.values())
+_FENCE_ATTRIBUTES = re.compile(r"^([ \t]*(?:`{3,}|~{3,})[^{\n]*)(\{[^\n]*\})", re.M)
+
+
+def safe_attribute_list(content: str) -> bool:
+    """Whether an attribute list's content (`.class #id title="..."`) sets only what quiz text may: classes, an
+    id and attributes on the allowlist, with safe URLs. Anything else, an event handler above all, is not."""
+    tokens, rest = _ATTR_SCANNER.scan(content.strip())
+    if rest:
+        return False
+    for token in tokens:
+        if len(token) == 1:  # `.class`, `#id`, or a bare name, which sets name="name"
+            word = token[0]
+            if not (word[:1] in ".#" or word.lower() in _LIST_KEYS - URL_ATTRIBUTES):
+                return False
+            continue
+        key, value = token[0].lower(), token[1].strip("\"'")
+        if key not in _LIST_KEYS or (key in URL_ATTRIBUTES and (is_bad_url(value) or _foreign_scheme(value))):
+            return False
+    return True
+
+
+def _foreign_scheme(url: str) -> bool:
+    scheme = re.match(r"^([A-Za-z][A-Za-z0-9+.-]*):", re.sub(r"[\x00-\x20\\]+", "", html.unescape(url)))
+    return scheme is not None and scheme.group(1).lower() not in URL_SCHEMES
+
+
+def _escaped(text: str, offset: int) -> bool:
+    """Whether the character at `offset` follows an odd number of backslashes (a Markdown escape)."""
+    count = 0
+    while offset - count > 0 and text[offset - count - 1] == "\\":
+        count += 1
+    return count % 2 == 1
+
+
 def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
-    if not _maybe_unsafe(text):
+    if not may_hold_markup(text):
         return text
     allowed = allowed_tags(extra_allowed)
-    plain = strip_code(text)
+    # Rather escape a tag in code than miss one: what either reading of code spans (over line ends, as
+    # the validator takes them, or not) leaves outside code is checked.
+    one_line, across = strip_code(text, spans_cross_lines=False), strip_code(text)
+    plain = "".join(char if char in (a, b) else " " for char, a, b in zip(text, one_line, across))
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
     for match in _TAG.finditer(plain):
         name = match.group(2).lower()
@@ -241,28 +335,86 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
         for match in pattern.finditer(plain):
             if is_bad_url(match.group(1)):
                 edits.append((match.start(1), match.end(1), "#"))
+    # an attribute list that would set more than the allowlist does is escaped (`\{`): shown as text
+    edits += [(match.start(), match.start() + 1, "\\{") for match in _ATTR_LIST.finditer(plain)
+              if not _escaped(plain, match.start()) and not safe_attribute_list(match.group(1))]
+    # a fence's own `{...}` (blanked with the code in `plain`) is dropped: the code shows, unhighlighted
+    edits += [(match.start(2), match.end(2), "") for match in _FENCE_ATTRIBUTES.finditer(text)
+              if not safe_attribute_list(match.group(2)[1:-1].lstrip(":"))]
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
     return text
 
 
-def check_quiz(quiz: Quiz, extra_allowed: Iterable[str] = (), slots: Iterable[TextSlot] | None = None
-               ) -> list[Problem]:
+def check_quiz(quiz: Quiz, extra_allowed: Iterable[str] = (), slots: Iterable[TextSlot] | None = None,
+               rendered: RenderedHtml | None = None) -> list[Problem]:
     """Every unsafe construct in any text of `quiz` (`slots`: its texts, when the caller has walked them),
-    as errors located at the text that holds it."""
+    as errors located at the text that holds it: what was written, and, given `rendered` (the site's
+    Markdown), what the sanitizer would remove from the HTML it renders."""
     problems = []
     for slot in quiz.texts() if slots is None else slots:
         for language, value in slot.text.items():
             where = slot.text.where(language) or slot.fallback
             field = f"{slot.label} [{language}]" if language else slot.label
-            for line, column, message, hint in find_violations(value, extra_allowed):
-                problems.append(error(line_in_block(where, line, column), f"{field}: {message}", hint))
+            written = find_violations(value, extra_allowed)
+            for line, column, message, hint in written:
+                problems.append(error(line_in_block(where, line, column, value), f"{field}: {message}", hint))
+            if rendered is None:
+                continue
+            findings = rendered.findings(value)
+            if findings is None:  # the site's extensions cannot be loaded: said once for the quiz
+                problems.append(error(quiz.source or Source(""), "the quiz text cannot be checked as the site "
+                                      f"renders it: its Markdown extensions do not load ({rendered.setup_error})",
+                                      "Make sure every extension in mkdocs.yml's markdown_extensions is installed "
+                                      "and its options are right"))
+                rendered = None
+                continue
+            if not findings:  # most text: not rendered at all (see may_hold_markup)
+                continue
+            for line, column, message, hint in _not_written(value, findings, [m for _, _, m, _ in written]):
+                problems.append(error(line_in_block(where, line, column, value), f"{field}: {message}", hint))
     return problems
 
 
-def line_in_block(where: Source | None, line: int, column: int) -> Source:
-    """The file position of `line` of a literal block (``|``), whose lines map one to one to the
-    file's; other styles fold lines, so their problems stay at the start of the value."""
+def _not_written(text: str, findings: list[Finding], written: list[str]) -> Iterator[tuple[int, int, str, str]]:
+    """The findings of the rendered HTML that the check of what was written has not reported already
+    (an event handler written as HTML is in both), located at what made them in `text` where it can be
+    found: (0-based line and column within the text, message, hint)."""
+    seen: dict[str, int] = {}
+    plain = strip_code(text)
+    for finding in findings:
+        nth = seen[finding.subject] = seen.get(finding.subject, -1) + 1
+        if nth < sum(finding.subject in message for message in written):
+            continue
+        offset = _nth_place(plain, finding.needle, nth)
+        if offset is None:  # not where code was blanked out: in a fence's `{...}`, say
+            offset = _nth_place(text, finding.needle, nth) or 0
+        line_start = text.rfind("\n", 0, offset) + 1
+        yield text.count("\n", 0, offset), offset - line_start, finding.message, finding.hint
+
+
+def _nth_place(text: str, needle: str, nth: int) -> int | None:
+    """Where the `nth` (0-based) occurrence of `needle` starts in `text`, ignoring case; None if there is none."""
+    found = [m.start() for m in re.finditer(re.escape(needle), text, re.I)]
+    return found[nth] if nth < len(found) else (found[-1] if found else None)
+
+
+def _on_its_line(where: Source, written: str, column: int, text: str) -> Source:
+    """`column` of a one-line `text` whose value starts at `where` on the line `written`, plain or quoted."""
+    if "\n" in text:
+        return where
+    start = where.column - 1
+    start += written[start:start + 1] in ("'", '"')  # inside the quotes
+    if written[start:start + column] != text[:column]:  # an escape before it: the columns do not map
+        return where
+    return Source(where.path, where.line, start + column + 1)
+
+
+def line_in_block(where: Source | None, line: int, column: int, text: str | None = None) -> Source:
+    """The file position of `line` and `column` of a text written at `where`: in a literal block (``|``),
+    whose lines map one to one to the file's, or in a text on one line when nothing before the column was
+    escaped (given the `text`, to tell); other styles fold lines, so their problems stay at the start of
+    the value."""
     if not where:
         return Source("")
     if not where.path:
@@ -270,11 +422,13 @@ def line_in_block(where: Source | None, line: int, column: int) -> Source:
     try:
         with open(where.path, encoding="utf-8-sig") as f:
             lines = f.read().splitlines()
-        indicator = lines[where.line - 1][where.column - 1:].strip()
-        first = lines[where.line]
+        written = lines[where.line - 1]
     except (OSError, UnicodeDecodeError, IndexError):
         return where
-    if not re.fullmatch(r"\|[+-]?(\s+#.*)?", indicator):  # an explicit indent (|2) shifts columns
+    if not re.fullmatch(r"\|[+-]?(\s+#.*)?", written[where.column - 1:].strip()):  # (|2 shifts columns)
+        return _on_its_line(where, written, column, text) if line == 0 and text else where
+    if where.line >= len(lines):
         return where
+    first = lines[where.line]
     indent = len(first) - len(first.lstrip(" "))
     return Source(where.path, where.line + 1 + line, indent + column + 1)

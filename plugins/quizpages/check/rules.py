@@ -92,9 +92,13 @@ def check_kinds(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:
             for problem in kinds.of(question).check(question, question.label(index))]
 
 
+def check_languages(quiz: Quiz, slots: Iterable[TextSlot] | None = None) -> list[Problem]:
+    """The rules about the languages a quiz's texts are written in."""
+    slots = list(quiz.texts() if slots is None else slots)
+    return check_translations(quiz, slots) + check_unlisted_languages(quiz, slots) + check_question_languages(quiz)
+
+
 def check_rules(quiz: Quiz, kinds: Registry = KINDS, slots: Iterable[TextSlot] | None = None) -> list[Problem]:
     """Every rule that looks at one quiz on its own (`slots`: its texts, when the caller has walked them)."""
     slots = list(quiz.texts() if slots is None else slots)
-    return (check_translations(quiz, slots) + check_unlisted_languages(quiz, slots)
-            + check_code_fences(quiz, slots) + check_question_languages(quiz) + check_test(quiz)
-            + check_kinds(quiz, kinds))
+    return check_languages(quiz, slots) + check_code_fences(quiz, slots) + check_test(quiz) + check_kinds(quiz, kinds)

@@ -95,10 +95,7 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     for language, missing in missing_strings.items():
         _strings_line(args.format, language, missing, site)
     for language in languages:
-        counts = {k: sum(1 for f in findings if f.language == language and f.kind == k) for k in KINDS}
-        missing = counts["missing_text"] + counts["missing_question"]
-        print(f"{language}: {_count(counts['missing_quiz'], 'quiz', 'quizzes')} untranslated, "
-              f"{_count(missing, 'text', 'texts')} missing, {counts['stale']} stale", file=sys.stderr)
+        print(_summary(language, [f for f in findings if f.language == language]), file=sys.stderr)
     if catalog.broken:
         print(f"{_count(len(catalog.broken), 'quiz file', 'quiz files')} with errors skipped (run `quizpages validate`)", file=sys.stderr)
     return 0
@@ -132,6 +129,19 @@ def _strings_line(fmt: str, language: str, missing: list[str], site: QuizSite) -
         print(f"::notice file={path},line=1::{message}")
     else:
         print(f"{path}:1: strings: {message}")
+
+
+def _summary(language: str, findings: list) -> str:
+    """One language's counts. Missing texts are counted one by one, the unit of `validate`'s warnings (one
+    per text without a translation), not by question; questions that `languages:` leaves out have none."""
+    counts = {k: sum(1 for f in findings if f.kind == k) for k in KINDS}
+    texts = sum(len(f.fields) for f in findings if f.kind in ("missing_text", "missing_question"))
+    left_out = sum(1 for f in findings if f.kind == "missing_question" and not f.fields)
+    summary = (f"{language}: {_count(counts['missing_quiz'], 'quiz', 'quizzes')} untranslated, "
+               f"{_count(texts, 'text', 'texts')} missing")
+    if left_out:
+        summary += f", {_count(left_out, 'question', 'questions')} left out by `languages:`"
+    return summary + f", {counts['stale']} stale"
 
 
 def _count(number: int, one: str, many: str) -> str:

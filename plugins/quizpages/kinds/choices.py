@@ -38,7 +38,7 @@ def feedback_field():
 def letter_names_no_option(question: Question, found: str, what: str, where: Source | None) -> Problem | None:
     """An error when the letter `found` is past the last option."""
     options = question.body.options
-    if ord(found) - ord("A") < len(options):
+    if not options or ord(found) - ord("A") < len(options):  # no options at all is reported as such
         return None
     last = letter(len(options) - 1)
     return error(where or question.source or Source(""),

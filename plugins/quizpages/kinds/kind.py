@@ -39,7 +39,12 @@ class RenderContext(Protocol):
 
 
 Rule = Callable[[Question, str], Iterable[Problem]]
-"""A check of one question of a kind: (question, "question 2 (id)") -> problems, located in the file."""
+"""A check of one question of a kind: (question, "question 2 (id)") -> problems, located in the file.
+
+Rules run on a question even when its other fields are wrong, so one run reports every problem. A rule may
+read the question's prompt and the kind's own fields, which are then always there; its other fields may be
+missing. A list may hold fewer or more items than its type allows (the reader reports that and keeps the
+list), so a rule must not count on the limits: `options` may be empty, a `range` may hold three numbers."""
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ def tolerance_or_range_makes_sense(question: Question, what: str) -> Iterator[Pr
     if body.tolerance is not None and body.tolerance < 0:
         yield error(sources.get("tolerance", question.source or Source("")),
                     f"{what}: the tolerance {body.tolerance:g} is negative", "Write how far off is still right: 0.1")
-    if body.range is not None:
+    if body.range is not None and len(body.range) == 2:  # another count is reported by the reader
         low, high = body.range
         if low > high:
             yield error(sources.get("range", question.source or Source("")),

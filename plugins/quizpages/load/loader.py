@@ -14,12 +14,12 @@ import re
 from dataclasses import dataclass
 
 from ..kinds import KINDS, Kind, Registry
-from ..model import Question, Quiz, Source, Text
+from ..model import Question, Quiz, Source
 from ..model.fields import QUESTION_ID, KindType, QuestionsType, declared_fields, fields_by_key
 from ..model.layout import is_quiz_file
 from ..model.problems import Problem, sort_key
 from ..model.quiz import question_label
-from .reader import INVALID, Reader, missing_hint
+from .reader import INVALID, Reader, complete, missing_hint
 from .yamlsource import YMap, YNode, YScalar, YSeq, read_yaml
 
 
@@ -30,12 +30,13 @@ class _QuizReader(Reader):
         super().__init__(path, languages)
         self.kinds = kinds
         self.whole = True  # the quiz's own fields read without a problem
+        self.as_read: list[Question] = []  # every question as far as it could be read, for the checks of texts
         self.checkable: list[Question] = []  # every question its kind's rules can check, broken ones too
 
-    def _questions(self, node, kind, parent, key, what, sources):
+    def _questions(self, node, field_type, parent, key, what, sources):
         return self.questions(node)
 
-    def _kind(self, node, kind, parent, key, what, sources):
+    def _kind(self, node, field_type, parent, key, what, sources):
         found = self.kind(node, what)
         return INVALID if found is None else found.name
 
@@ -45,25 +46,24 @@ class _QuizReader(Reader):
         """The quiz, without the questions that have errors; None when the file is not a quiz at all.
         When the quiz's own fields have problems (`whole` is then False), what was read is kept, so
         that its questions can still be checked."""
-        if not self.expect(root, YMap, "a quiz file", "A quiz file is a mapping with title, questions, ..."):
+        if not self.expect(root, YMap, "a quiz file", "A quiz file is a mapping with title, questions, ...") \
+                or not isinstance(root, YMap):
             return None
-        assert isinstance(root, YMap)
         before = len(self.problems)
         found = self.check_keys(root, declared_fields(Quiz), "the quiz")
         questions_node = found.pop("questions", None)
         values, sources = self.fields(found, "")
-        self.whole = len(self.problems) == before and _complete({**values, "questions": ()}, Quiz)
+        self.whole = len(self.problems) == before and complete({**values, "questions": ()}, Quiz)
         if questions_node is not None:
             values["questions"] = self.questions(questions_node[1])
             sources["questions"] = questions_node[1].source
-        values.setdefault("title", Text())
         languages = values.get("declared_languages") or self.languages
         return Quiz(id=quiz_id, **values, languages=languages, source=root.source, field_sources=sources)
 
     def questions(self, node: YNode) -> tuple[Question, ...]:
-        if not self.expect(node, YSeq, "questions", "Write `questions:` followed by `- id: ...` items"):
+        if not self.expect(node, YSeq, "questions", "Write `questions:` followed by `- id: ...` items") \
+                or not isinstance(node, YSeq):
             return ()
-        assert isinstance(node, YSeq)
         if not node.items:
             self.fail(node.source, "questions is empty", "Add at least one question")
         result = []
@@ -87,12 +87,14 @@ class _QuizReader(Reader):
         return tuple(result)
 
     def question(self, node: YNode, number: int) -> Question | None:
-        """One question, or None when it has errors (they are recorded)."""
+        """One question, or None when it has errors (they are recorded). Every field is read whatever else
+        is wrong with the question: what could be read goes to `as_read`, so its texts are checked in the
+        same run, and to `checkable` too when its kind's rules can run on it (see `_rules_can_run`)."""
         what = _question_label(node, number)
-        if not self.expect(node, YMap, what, "Each question is a mapping: `- id: ...`, `kind: ...`, ..."):
+        hint = "Each question is a mapping: `- id: ...`, `kind: ...`, ..."
+        if not self.expect(node, YMap, what, hint) or not isinstance(node, YMap):
             return None
-        assert isinstance(node, YMap)
-        before = len(self.problems)
+        before, gaps = len(self.problems), self.gaps
         kind_entry = node.items.get("kind")
         kind = self.kind(kind_entry[1], f"{what}: kind", report=False) if kind_entry else None
         envelope = fields_by_key(Question)
@@ -119,11 +121,12 @@ class _QuizReader(Reader):
                           missing_hint(declared_field))
         values, sources = self.fields(found_envelope, what)
         body_values, body_sources = self.fields(found_own, what)
-        if kind is None or not _complete(values, Question) or not _complete(body_values, kind.body):
-            return None
-        question = Question(**values, body=kind.body(**body_values), number=number, source=node.source,
-                            field_sources={**sources, **body_sources})
-        self.checkable.append(question)  # its kind's rules run on it even when another field is wrong
+        kind = self.kinds.get(values.get("kind", ""))  # None when the kind is unknown (reported)
+        question = Question(**values, body=kind.body(**body_values) if kind else None, number=number,
+                            source=node.source, field_sources={**sources, **body_sources})
+        self.as_read.append(question)
+        if kind is not None and _rules_can_run(values, body_values, kind) and self.gaps == gaps:
+            self.checkable.append(question)  # its kind's rules run on it even when another field is wrong
         return None if len(self.problems) > before else question
 
     def foreign_key(self, key: YScalar, name: str, kind: Kind | None, what: str) -> None:
@@ -157,9 +160,11 @@ class _QuizReader(Reader):
         return kind
 
 
-def _complete(values: dict, cls: type) -> bool:
-    """Whether every required field of `cls` was read (so rules can use the values)."""
-    return all(d.name in values for d in declared_fields(cls) if d.spec.required)
+def _rules_can_run(values: dict, body_values: dict, kind: Kind) -> bool:
+    """Whether a kind's rules can check a question read with problems: they read the question's prompt and
+    the kind's own fields (see `Rule`), so those must have been read, and no list among them may have a
+    gap (see reader.INVALID). The rest (an id that is not well formed, a hint that is a list) may be wrong."""
+    return "prompt" in values and complete(body_values, kind.body)
 
 
 def _raw_kind(item: YNode) -> str | None:
@@ -176,6 +181,7 @@ class Reading:
     problems: list[Problem]  # every structural problem, sorted by position
     whole: bool  # the quiz's own fields (title, languages, ...) were read without a problem
     checkable: tuple[Question, ...]  # every question its kind's rules can check, broken ones included
+    as_read: tuple[Question, ...] = ()  # every question as far as it could be read, for the checks of texts
 
 
 def read(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes | None = None,
@@ -188,7 +194,7 @@ def read(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes | None
     reader.problems = problems
     quiz = reader.quiz(tree, quiz_id)
     return Reading(quiz, sorted(reader.problems, key=sort_key), reader.whole and quiz is not None,
-                   tuple(reader.checkable))
+                   tuple(reader.checkable), tuple(reader.as_read))
 
 
 def read_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes | None = None,

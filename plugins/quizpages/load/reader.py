@@ -34,6 +34,15 @@ from .yamlsource import YMap, YNode, YRefused, YScalar, YSeq, describe
 INVALID = object()
 """What a reader returns for a value it could not read; the problem is recorded already."""
 
+# What is kept of a value read with problems (they are recorded; a file with errors is never published, so
+# what is kept only feeds the checks, and one run reports every problem):
+# - a list whose count is outside its limits, or that repeats a value, is kept as written (once each);
+# - a list item that cannot be read leaves a gap, None, so the items after it keep their numbers for the
+#   checks of their texts; `Reader.gaps` counts them, and a kind's rules never see a list with gaps;
+# - a mapping (feedback by letter) keeps the entries that can be read; a text keeps the languages that can,
+#   and a language whose text cannot be read as "", so that no translation is reported missing;
+# - a record (a blank, the next quiz) is kept when every required field of it could be read.
+
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
 # YAML 1.2's words, as editors (yaml-language-server) read them: `yes` and `no` are text there
 _TRUE, _FALSE = frozenset(("true",)), frozenset(("false",))
@@ -53,6 +62,7 @@ class Reader:
         self.path = path
         self.languages = languages  # the site's: text may be written in these only
         self.problems: list[Problem] = []
+        self.gaps = 0  # list items that could not be read, left as None (see INVALID)
 
     def fail(self, where: Source, message: str, hint: str = "") -> None:
         self.problems.append(error(where, message, hint))
@@ -86,9 +96,11 @@ class Reader:
         for index, (name, (key, value)) in enumerate(items):
             if name not in by_key or not (isinstance(value, YScalar) and value.is_null):
                 continue
-            kind = by_key[name].spec.type
-            belongs = {d.key for d in declared_fields(kind.cls)} if isinstance(kind, RecordType) else set()
-            if isinstance(kind, TextType):
+            field_type = by_key[name].spec.type
+            belongs: set[str] = set()
+            if isinstance(field_type, RecordType):
+                belongs = {d.key for d in declared_fields(field_type.cls)}
+            if isinstance(field_type, TextType):
                 belongs = set(self.languages)
             after = []
             for other, _entry in items[index + 1:]:
@@ -149,153 +161,165 @@ class Reader:
                 values[declared_field.name] = value
         return values, sources
 
-    def record(self, node: YNode, kind: RecordType, parent: str, key: str) -> Any:
+    def record(self, node: YNode, field_type: RecordType, parent: str, key: str) -> Any:
         what = join(parent, key)
-        if kind.shorthand is not None and isinstance(node, YScalar) and not node.is_null:
-            shorthand = next(d for d in declared_fields(kind.cls) if d.name == kind.shorthand)
+        if field_type.shorthand is not None and isinstance(node, YScalar) and not node.is_null:
+            shorthand = next(d for d in declared_fields(field_type.cls) if d.name == field_type.shorthand)
             value = self.read(node, shorthand.spec.type, parent, key)
-            return INVALID if value is INVALID else _make(kind.cls, {kind.shorthand: value}, node.source)
-        if not self.expect(node, YMap, what, kind.hint):
+            if value is INVALID:
+                return INVALID
+            return _make(field_type.cls, {field_type.shorthand: value}, node.source)
+        if not self.expect(node, YMap, what, field_type.hint) or not isinstance(node, YMap):
             return INVALID
-        assert isinstance(node, YMap)
-        before = len(self.problems)
-        found = self.check_keys(node, declared_fields(kind.cls), what)
-        values, _ = self.fields(found, what, separator=kind.separator)
-        if len(self.problems) > before:
+        found = self.check_keys(node, declared_fields(field_type.cls), what)
+        values, _ = self.fields(found, what, separator=field_type.separator)
+        if not complete(values, field_type.cls):
             return INVALID
-        return _make(kind.cls, values, node.source)
+        return _make(field_type.cls, values, node.source)
 
     # -- one value of a declared type ----------------------------------------------------------
 
-    def read(self, node: YNode, kind: Any, parent: str, key: str, separator: str = ": ",
+    def read(self, node: YNode, field_type: Any, parent: str, key: str, separator: str = ": ",
              sources: dict[str, Source] | None = None) -> Any:
-        """The value of `node` as the field type `kind`, or INVALID (with a problem recorded)."""
+        """The value of `node` as `field_type`, or INVALID (with a problem recorded)."""
         if isinstance(node, YRefused):  # its tag is reported already; its value means nothing more
             return INVALID
-        reader = self.READERS.get(type(kind))
+        reader = self.READERS.get(type(field_type))
         if reader is None:  # a kind declared a field type no reader knows
-            raise TypeError(f"no reader for the field type {kind!r} of '{join(parent, key, separator)}'")
-        return reader(self, node, kind, parent, key, join(parent, key, separator), sources)
+            raise TypeError(f"no reader for the field type {field_type!r} of '{join(parent, key, separator)}'")
+        return reader(self, node, field_type, parent, key, join(parent, key, separator), sources)
 
-    def _text(self, node, kind, parent, key, what, sources) -> Any:
+    def _text(self, node, field_type, parent, key, what, sources) -> Any:
         text = self.text(node, what)
         return INVALID if text is None else text
 
-    def _languages(self, node, kind, parent, key, what, sources) -> Any:
+    def _languages(self, node, field_type, parent, key, what, sources) -> Any:
         languages = self.language_list(node, what)
         return INVALID if languages is None else languages
 
-    def _record(self, node, kind, parent, key, what, sources) -> Any:
-        return self.record(node, kind, parent, key)
+    def _record(self, node, field_type, parent, key, what, sources) -> Any:
+        return self.record(node, field_type, parent, key)
 
-    def _plain(self, node, kind, parent, key, what, sources) -> Any:
-        return self.plain(node, kind, parent, key, what)
+    def _plain(self, node, field_type, parent, key, what, sources) -> Any:
+        return self.plain(node, field_type, parent, key, what)
 
-    def _number(self, node, kind, parent, key, what, sources) -> Any:
-        return self.number(node, kind, what)
+    def _number(self, node, field_type, parent, key, what, sources) -> Any:
+        return self.number(node, field_type, what)
 
-    def _boolean(self, node, kind, parent, key, what, sources) -> Any:
-        return self.boolean(node, kind, what)
+    def _boolean(self, node, field_type, parent, key, what, sources) -> Any:
+        return self.boolean(node, field_type, what)
 
-    def plain(self, node: YNode, kind: StringType, parent: str, key: str, what: str) -> Any:
-        value = self.string(node, what, kind.hint)
+    def plain(self, node: YNode, field_type: StringType, parent: str, key: str, what: str) -> Any:
+        value = self.string(node, what, field_type.hint)
         if value is None:
             return INVALID
-        normal = value.strip() if isinstance(kind, LetterType) else value
-        if isinstance(kind, LetterType) and re.match(kind.pattern, normal.upper()) and normal != normal.upper():
+        normal = value.strip() if isinstance(field_type, LetterType) else value
+        lower_letter = isinstance(field_type, LetterType) and normal != normal.upper()
+        if lower_letter and re.match(field_type.pattern, normal.upper()):
             self.fail(node.source, f"{join(parent, key)}: the letter '{value}' is written in lower case",
                       f"Write '{normal.upper()}': option letters are capitals, as the page shows them")
             return INVALID
-        if kind.pattern and not re.match(kind.pattern, normal):
-            suggestion = kind.suggest(value) if kind.suggest else ""
-            self.fail(node.source, kind.invalid.format(parent=parent, key=key, value=value),
-                      kind.invalid_hint.format(suggestion=suggestion))
+        if field_type.pattern and not re.match(field_type.pattern, normal):
+            suggestion = field_type.suggest(value) if field_type.suggest else ""
+            self.fail(node.source, field_type.invalid.format(parent=parent, key=key, value=value),
+                      field_type.invalid_hint.format(suggestion=suggestion))
             return INVALID
         return normal
 
-    def list(self, node: YNode, kind: ListType, parent: str, key: str, what: str,
+    def list(self, node: YNode, field_type: ListType, parent: str, key: str, what: str,
              sources: dict[str, Source] | None) -> Any:
-        if not self.expect(node, YSeq, what, kind.hint or f"Write `{key}:` followed by `- ...` items"):
+        hint = field_type.hint or f"Write `{key}:` followed by `- ...` items"
+        if not self.expect(node, YSeq, what, hint) or not isinstance(node, YSeq):
             return INVALID
-        assert isinstance(node, YSeq)
-        items, ok = [], True
+        items: list[Any] = []
         for index, item in enumerate(node.items):
-            value = self.read(item, kind.item, parent, kind.label(key, index))
+            value = self.read(item, field_type.item, parent, field_type.label(key, index))
             if value is INVALID:
-                ok = False
+                items.append(None)
+                self.gaps += 1
                 continue
-            if kind.unique and value in items:  # reported; the rest is kept, so the kind's rules still run
+            if field_type.unique and value in items:
                 self.fail(item.source, f"{join(parent, key)} lists '{value}' twice", "List each one once")
                 continue
             items.append(value)
             if sources is not None and not isinstance(value, Text):
                 sources[f"{key}.{index}"] = item.source
+        self.count_limits(node, field_type, parent, key)
+        return tuple(items)
+
+    def count_limits(self, node: YSeq, field_type: ListType, parent: str, key: str) -> None:
+        """A problem when a list has fewer or more items than its type allows."""
         count = len(node.items)
-        for limit, broken, template in ((kind.min_items, count < kind.min_items, kind.too_few),
-                                        (kind.max_items, kind.max_items is not None and count > kind.max_items,
-                                         kind.too_many)):
+        too_many = field_type.max_items is not None and count > field_type.max_items
+        limits = ((count < field_type.min_items, field_type.too_few), (too_many, field_type.too_many))
+        for broken, template in limits:
             if broken:
-                fill = dict(parent=parent or key, key=key, count=count, min=kind.min_items, max=kind.max_items,
+                fill = dict(parent=parent or key, key=key, count=count,
+                            min=field_type.min_items, max=field_type.max_items,
                             # "has no options", "has only one option", "has 7 options"
                             count_word="no" if count == 0 else "only one" if count == 1 else str(count),
-                            s="" if count == 1 else "s")
+                            s="" if count == 1 else "s",
+                            # "at least 1 is needed", "at least 2 are needed", "at most 1 is allowed"
+                            min_verb="is" if field_type.min_items == 1 else "are",
+                            max_verb="is" if field_type.max_items == 1 else "are")
                 self.fail(node.source, template[0].format(**fill), template[1].format(**fill))
-                ok = False
-        return tuple(items) if ok else INVALID
 
-    def mapping(self, node: YNode, kind: MapType, parent: str, key: str, what: str,
+    def mapping(self, node: YNode, field_type: MapType, parent: str, key: str, what: str,
                 sources: dict[str, Source] | None) -> Any:
-        if not self.expect(node, YMap, what, f"Write `{key}:` followed by `name: value` lines"):
+        if not self.expect(node, YMap, what, f"Write `{key}:` followed by `name: value` lines") \
+                or not isinstance(node, YMap):
             return INVALID
-        assert isinstance(node, YMap)
-        result, ok = {}, True
+        result = {}
         for name, (name_node, value_node) in node.items.items():
-            label = kind.label(key, name)
-            name_value = self.plain(name_node, kind.key, parent, key, join(parent, label))
-            value = self.read(value_node, kind.value, parent, label)
+            label = field_type.label(key, name)
+            name_value = self.plain(name_node, field_type.key, parent, key, join(parent, label))
+            value = self.read(value_node, field_type.value, parent, label)
             if name_value is INVALID or value is INVALID:
-                ok = False
                 continue
             result[name_value] = value
             if sources is not None:
                 sources[f"{key}.{name_value}"] = name_node.source
-        return result if ok else INVALID
+        return result
 
-    def number(self, node: YNode, kind: NumberType, what: str) -> Any:
-        value = self.string(node, what, kind.hint)
+    def number(self, node: YNode, field_type: NumberType, what: str) -> Any:
+        value = self.string(node, what, field_type.hint)
         if value is None:
             return INVALID
         if not _NUMBER.match(value.strip()):
-            self.fail(node.source, f"{what}: '{value}' is not a number", kind.hint)
+            self.fail(node.source, f"{what}: '{value}' is not a number", field_type.hint)
             return INVALID
         return float(value.strip().replace(",", "."))
 
-    def boolean(self, node: YNode, kind: BoolType, what: str) -> Any:
-        value = self.string(node, what, kind.hint)
+    def boolean(self, node: YNode, field_type: BoolType, what: str) -> Any:
+        value = self.string(node, what, field_type.hint)
         if value is None:
             return INVALID
         if value.strip().lower() in _TRUE:
             return True
         if value.strip().lower() in _FALSE:
             return False
-        self.fail(node.source, f"{what}: '{value}' is neither true nor false", kind.hint)
+        self.fail(node.source, f"{what}: '{value}' is neither true nor false", field_type.hint)
         return INVALID
 
     # -- primitives ---------------------------------------------------------------------------
 
-    def expect(self, node: YNode, kind: type, what: str, hint: str) -> bool:
+    def expect(self, node: YNode, node_type: type, what: str, hint: str) -> bool:
+        """Whether `node` is a `node_type` (a non-empty one for text); if not, a problem says what it is."""
         # Any non-empty scalar is text as written: `yes`, `2` or `2026-10-01` are an author's words,
         # not YAML 1.1 booleans, numbers or dates.
-        if isinstance(node, kind) and (kind is not YScalar or not node.is_null):  # type: ignore[union-attr]
+        if isinstance(node, node_type) and (node_type is not YScalar or not node.is_null):  # type: ignore[union-attr]
             return True
-        expected = {YMap: "a mapping", YSeq: "a list", YScalar: "text"}[kind]
+        if isinstance(node, YRefused):  # its tag is reported already; its value means nothing more
+            return False
+        expected = {YMap: "a mapping", YSeq: "a list", YScalar: "text"}[node_type]
         self.fail(node.source, f"{what} must be {expected}, not {describe(node)}", hint)
         return False
 
     def string(self, node: YNode, what: str, hint: str = "") -> str | None:
-        if not self.expect(node, YScalar, what, hint or "Write it as text on the same line, not as a list or mapping"):
+        hint = hint or "Write it as text on the same line, not as a list or mapping"
+        if not self.expect(node, YScalar, what, hint) or not isinstance(node, YScalar):
             return None
-        value = node.value  # type: ignore[union-attr]
+        value = node.value
         if not value.strip():
             self.fail(node.source, f"{what} is empty", "Write the text, or remove the key")
             return None
@@ -315,6 +339,8 @@ class Reader:
         if isinstance(node, YScalar) and not node.is_null:
             value = self.string(node, what)
             return Text(neutral=value, source=node.source) if value is not None else None
+        if isinstance(node, YRefused):  # its tag is reported already
+            return None
         if not isinstance(node, YMap):
             self.fail(node.source, f"{what} must be text or a mapping of language to text, not {describe(node)}",
                       "Write `en: ...` and `ko: ...` lines under it, or one text for every language; "
@@ -322,7 +348,6 @@ class Reader:
             return None
         by_language: dict[str, str] = {}
         sources: dict[str, Source] = {}
-        ok = True
         for name, (key, value) in node.items.items():
             if name not in self.languages and isinstance(value, YScalar) and value.is_null:
                 # `{en: What to run, referring to ..., ko: ...}`: the comma ended the text, and the rest
@@ -331,33 +356,29 @@ class Reader:
                                       "{ } ends the text before it",
                           "Put the whole text in quotes (en: \"..., ...\"), or write each language on a line "
                           "of its own under the key")
-                ok = False
                 continue
             if not self.language(key, what):
-                ok = False
                 continue
             text = self.string(value, f"{what} [{name}]")
-            if text is None:
-                ok = False
-                continue
-            by_language[name] = text
+            # written but unreadable (reported): nothing to check in it, and no translation is missing
+            by_language[name] = "" if text is None else text
             sources[name] = value.source
         if not node.items:
             self.fail(node.source, f"{what} is empty", "Write the text in each language")
             return None
-        return Text(by_language=by_language, source=node.source, sources=sources) if ok else None
+        # the languages that could be read, so their text is checked too (see INVALID)
+        return Text(by_language=by_language, source=node.source, sources=sources) if by_language else None
 
     def language_list(self, node: YNode, what: str) -> tuple[str, ...] | None:
-        if not self.expect(node, YSeq, what, "Write a list such as `[en, ko]`"):
+        if not self.expect(node, YSeq, what, "Write a list such as `[en, ko]`") or not isinstance(node, YSeq):
             return None
-        assert isinstance(node, YSeq)
         result: list[str] = []
         ok = True
         for item in node.items:
-            if not self.expect(item, YScalar, f"an entry of {what}", "Write language codes such as en"):
+            if not self.expect(item, YScalar, f"an entry of {what}", "Write language codes such as en") \
+                    or not isinstance(item, YScalar):
                 ok = False
                 continue
-            assert isinstance(item, YScalar)
             if item.value in result:
                 self.fail(item.source, f"'{item.value}' is listed twice in {what}", "Remove one")
             elif self.language(item, what):
@@ -376,6 +397,11 @@ Reader.READERS = {
     BoolType: Reader._boolean,
 }
 """The reader of each field type; a subclass adds its own types to a copy."""
+
+
+def complete(values: dict, cls: type) -> bool:
+    """Whether every required field of `cls` was read (so rules can use the values)."""
+    return all(d.name in values for d in declared_fields(cls) if d.spec.required)
 
 
 def _make(cls: type, values: dict[str, Any], source: Source) -> Any:

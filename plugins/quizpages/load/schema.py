@@ -85,41 +85,43 @@ class _Generator:
             schema["description"] = declared_field.spec.doc
         return schema
 
-    def type(self, kind: Any) -> dict:
-        if isinstance(kind, TextType):
+    def type(self, field_type: Any) -> dict:
+        if isinstance(field_type, TextType):
             return {"$ref": "#/$defs/text"}
-        if isinstance(kind, LanguagesType):
+        if isinstance(field_type, LanguagesType):
             return {"$ref": "#/$defs/languages"}
-        if isinstance(kind, KindType):
+        if isinstance(field_type, KindType):
             return {"enum": list(self.kinds.names())}
-        if isinstance(kind, StringType):  # links, ids, option letters
-            return {"$ref": "#/$defs/link"} if kind.pattern is None else {"type": "string", "pattern": kind.pattern}
-        if isinstance(kind, NumberType):
+        if isinstance(field_type, StringType):  # links, ids, option letters
+            if field_type.pattern is None:
+                return {"$ref": "#/$defs/link"}
+            return {"type": "string", "pattern": field_type.pattern}
+        if isinstance(field_type, NumberType):
             return {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^[+-]?\d+([.,]\d+)?$"}]}
-        if isinstance(kind, BoolType):
+        if isinstance(field_type, BoolType):
             return {"type": "boolean"}
-        if isinstance(kind, ListType):
-            schema: dict[str, Any] = {"type": "array", "items": self.type(kind.item)}
-            if kind.min_items:
-                schema["minItems"] = kind.min_items
-            if kind.max_items is not None:
-                schema["maxItems"] = kind.max_items
-            if kind.unique:
+        if isinstance(field_type, ListType):
+            schema: dict[str, Any] = {"type": "array", "items": self.type(field_type.item)}
+            if field_type.min_items:
+                schema["minItems"] = field_type.min_items
+            if field_type.max_items is not None:
+                schema["maxItems"] = field_type.max_items
+            if field_type.unique:
                 schema["uniqueItems"] = True
             return schema
-        if isinstance(kind, MapType):
-            key = {"pattern": kind.key.pattern} if kind.key.pattern else {}
-            return {"type": "object", "propertyNames": key, "additionalProperties": self.type(kind.value)}
-        if isinstance(kind, RecordType):
-            record = self.record(declared_fields(kind.cls))
-            if kind.shorthand is None:
+        if isinstance(field_type, MapType):
+            key = {"pattern": field_type.key.pattern} if field_type.key.pattern else {}
+            return {"type": "object", "propertyNames": key, "additionalProperties": self.type(field_type.value)}
+        if isinstance(field_type, RecordType):
+            record = self.record(declared_fields(field_type.cls))
+            if field_type.shorthand is None:
                 return record
-            shorthand = next(d for d in declared_fields(kind.cls) if d.name == kind.shorthand)
+            shorthand = next(d for d in declared_fields(field_type.cls) if d.name == field_type.shorthand)
             return {"oneOf": [self.type(shorthand.spec.type), record]}
-        if isinstance(kind, QuestionsType):
+        if isinstance(field_type, QuestionsType):
             self.defs["question"] = self.question()
             return {"type": "array", "items": {"$ref": "#/$defs/question"}, "minItems": 1}
-        raise TypeError(f"no schema for the field type {kind!r}")
+        raise TypeError(f"no schema for the field type {field_type!r}")
 
     def question(self) -> dict:
         """A question: the fields every question has, then one branch per kind with the kind's own."""

@@ -60,20 +60,20 @@ def record_data(obj: Any) -> dict:
     return data
 
 
-def value_data(value: Any, kind: Any) -> Any:
-    if isinstance(kind, TextType):
+def value_data(value: Any, field_type: Any) -> Any:
+    if isinstance(field_type, TextType):
         return text_data(value)
-    if isinstance(kind, (QuestionsType, ListType)):
-        item = kind.item if isinstance(kind, ListType) else None
+    if isinstance(field_type, (QuestionsType, ListType)):
+        item = field_type.item if isinstance(field_type, ListType) else None
         return [record_data(v) if item is None else value_data(v, item) for v in value]
-    if isinstance(kind, MapType):
-        return {key: value_data(v, kind.value) for key, v in value.items()}
-    if isinstance(kind, RecordType):
+    if isinstance(field_type, MapType):
+        return {key: value_data(v, field_type.value) for key, v in value.items()}
+    if isinstance(field_type, RecordType):
         data = record_data(value)
-        if kind.shorthand is not None and list(data) == [kind.shorthand]:
-            return data[kind.shorthand]  # `next: ./other.md` rather than `next: {link: ./other.md}`
+        if field_type.shorthand is not None and list(data) == [field_type.shorthand]:
+            return data[field_type.shorthand]  # `next: ./other.md` rather than `next: {link: ./other.md}`
         return data
-    if isinstance(kind, NumberType):
+    if isinstance(field_type, NumberType):
         return int(value) if float(value).is_integer() else value
     if isinstance(value, tuple):  # languages
         return list(value)

@@ -57,16 +57,19 @@ _NULL = "tag:yaml.org,2002:null"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 _MERGE = "tag:yaml.org,2002:merge"
-_KNOWN_TAGS = {
+_SCALAR_TAGS = {
     _STR,
     "tag:yaml.org,2002:int",
     "tag:yaml.org,2002:float",
     "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:null",
+    _NULL,
     "tag:yaml.org,2002:timestamp",
-    "tag:yaml.org,2002:seq",
-    "tag:yaml.org,2002:map",
 }
+_KNOWN_TAGS = _SCALAR_TAGS | {_SEQ, _MAP}
+_TAGS_OF = {yaml.ScalarNode: _SCALAR_TAGS, yaml.SequenceNode: {_SEQ}, yaml.MappingNode: {_MAP}}
+"""The tags each kind of node may carry: YAML's own, where they mean what the node is."""
+_NO_TAGS: frozenset[str] = frozenset()
+_NODE_NAMES = {yaml.ScalarNode: "a text", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
 
 
 @dataclass(slots=True)
@@ -125,8 +128,9 @@ def describe(node: YNode) -> str:
         return "a mapping"
     if isinstance(node, YSeq):
         return "a list"
-    assert isinstance(node, YScalar)
-    return node.type_name
+    if isinstance(node, YScalar):
+        return node.type_name
+    return "a value with a tag that is not allowed"  # YRefused: readers stop at it before asking
 
 
 class _TooMuchWork(Exception):
@@ -213,16 +217,22 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
                            f"Quiz files need only a few levels; at most {MAX_DEPTH} are allowed")
     mark = node.start_mark
     src = Source(path, mark.line + 1, mark.column + 1)
-    if node.tag not in _KNOWN_TAGS and node.tag != _MERGE:  # merge keys get their own message below
-        problems.append(error(src, f"the tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not allowed",
-                              "Quiz files are plain data; remove the tag"))
+    allowed = _TAGS_OF.get(type(node), _NO_TAGS)
+    if node.tag not in allowed and node.tag != _MERGE:  # merge keys get their own message below
+        problems.append(_tag_problem(src, node))
         if not isinstance(node, yaml.ScalarNode):
-            return YRefused(src)
+            return YRefused(src)  # reported: a tagged list or mapping is read as nothing
     if isinstance(node, yaml.ScalarNode):
-        return YScalar(src, node.value, node.tag if node.tag in _KNOWN_TAGS else _STR, node.style is None)
+        tag = node.tag if node.tag in allowed else _STR
+        if tag == _NULL and node.value not in _NULLS:  # `!!null text`: the text is kept, not dropped
+            problems.append(_tag_problem(src, node))
+            tag = _STR
+        return YScalar(src, node.value, tag, node.style is None)
     if isinstance(node, yaml.SequenceNode):
         return YSeq(src, [_convert(path, item, problems, budget, depth + 1) for item in node.value])
-    assert isinstance(node, yaml.MappingNode)
+    if not isinstance(node, yaml.MappingNode):  # PyYAML composes no other node; refuse rather than guess
+        problems.append(_tag_problem(src, node))
+        return YRefused(src)
     result = YMap(src)
     for key_node, value_node in node.value:
         key = _convert(path, key_node, problems, budget, depth + 1)
@@ -242,6 +252,16 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
             continue
         result.items[key.value] = (key, value)
     return result
+
+
+def _tag_problem(src: Source, node: yaml.Node) -> Problem:
+    """The error for a tag a node may not have: one a quiz file never needs (`!!python/object`, `!!set`,
+    `!secret`), or one of YAML's own on the wrong kind of node (`!!int [1, 2]`)."""
+    tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+    if node.tag in _KNOWN_TAGS:
+        return error(src, f"the tag {tag} is not allowed on {_NODE_NAMES.get(type(node), 'this value')}",
+                     "Quiz files are plain data; remove the tag")
+    return error(src, f"the tag {tag} is not allowed", "Quiz files are plain data; remove the tag")
 
 
 _HINTS = (
@@ -291,6 +311,48 @@ def _unindented_block(text: str, line: int) -> tuple[str, str] | None:
     return found.group(2).strip(), found.group(3)
 
 
+_KEY_LINE = re.compile(r"^( *)(?:- +)?([^\s:#'\"\[{-][^:#]*?):(?: +(.*))?$")
+_INDENTATION_ERRORS = ("mapping values are not allowed", "did not find expected key",
+                       "did not find expected '-' indicator")
+
+
+def _key_at(line: str) -> tuple[str, int, bool] | None:
+    """(key, 0-based column of the key, whether a value follows it on the line) when `line` starts a
+    `key:` entry (`- key:` in a list too)."""
+    found = _KEY_LINE.match(line)
+    if found is None:
+        return None
+    value = (found.group(3) or "").strip()
+    return found.group(2).strip(), found.start(2), bool(value) and not value.startswith("#")
+
+
+def _misindented_key(text: str, line: int) -> tuple[str, int, str, int, int] | None:
+    """(key, its column, neighbour key, the neighbour's column, the neighbour's line; columns and lines
+    0-based) when the key on `line` starts in a column no key above it that it could belong with starts
+    in: YAML then reads it as part of the text above (`mapping values are not allowed`) or stops (`did
+    not find expected key`), where the author only put it one or two spaces off. The neighbour is the
+    key whose column it most likely meant: the nearest one, the deeper on a tie."""
+    lines = text.splitlines()
+    if not 0 < line < len(lines) or _key_at(lines[line]) is None:
+        return None
+    key, column, _value = _key_at(lines[line])  # type: ignore[misc]
+    chain: list[tuple[str, int, int]] = []  # the key above, then each key above it further left
+    for number in range(line - 1, -1, -1):
+        found = _key_at(lines[number])
+        if found is None:
+            if lines[number].strip() and not lines[number].lstrip().startswith(("#", "- ")):
+                return None  # a block text or a flow collection above: not a matter of keys' columns
+            continue
+        if not chain and not found[2] and column > found[1]:
+            return None  # the first key of the mapping under `key:` above: its column is its own
+        if not chain or found[1] < chain[-1][1]:
+            chain.append((found[0], found[1], number))
+    if not chain or any(other == column for _name, other, _number in chain):
+        return None  # in line with a key above it: the problem is something else
+    name, other, number = min(chain, key=lambda entry: (abs(entry[1] - column), -entry[1]))
+    return key, column, name, other, number
+
+
 def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
     mark = exc.problem_mark or exc.context_mark
     if mark is not None:
@@ -318,6 +380,16 @@ def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
         if needle in problem and extra in problem:
             hint = candidate
             break
+    if mark is not None and problem.startswith(_INDENTATION_ERRORS):
+        for line in (mark.line, mark.line - 1):  # the C scanner may report the line after
+            off = _misindented_key(text, line)
+            if off is not None:
+                key, column, name, other, number = off
+                return error(Source(path, line + 1, column + 1),
+                             f"invalid YAML: `{key}:` starts in column {column + 1}, unlike the keys around it "
+                             f"(`{name}:` on line {number + 1} starts in column {other + 1})",
+                             f"Indent `{key}:` to column {other + 1}, as `{name}:` is: the keys of one mapping "
+                             "start in the same column")
     block = _unindented_block(text, mark.line) if mark is not None else None
     if block is not None:
         hint = (f"The lines of the `{block[1]}` text under `{block[0]}:` must be indented more than `{block[0]}:`; "

@@ -61,7 +61,8 @@ def site_settings(config: MkDocsConfig, options: Config) -> SiteSettings:
         custom_dir=None if config.theme.custom_dir is None else os.fspath(config.theme.custom_dir),  # maybe !relative
         cache=options["cache"], cache_dir=os.path.join(root, options["cache_dir"]), enabled=options["enabled"],
         use_directory_urls=config.use_directory_urls, exports=tuple(options["exports"]), site_url=config.site_url,
-        markdown_extensions=tuple(config.markdown_extensions), mdx_configs=dict(config.mdx_configs),
+        markdown_extensions=tuple((name, config.mdx_configs.get(name, {}) if isinstance(name, str) else {})
+                                  for name in config.markdown_extensions),
         i18n=None if i18n is None else I18nSettings(
             i18n.config.docs_structure,
             tuple(I18nLanguage(lang.locale, lang.name, lang.default, lang.build) for lang in i18n.config.languages)),

@@ -92,7 +92,9 @@ class ListType(FieldType):
 
     `item_label` names one item in messages ({key}, {number} and {letter} are
     filled in: "option {letter}"). `too_few` and `too_many` are (message, hint)
-    templates with {parent}, {key}, {count}, {min} and {max}.
+    templates with {parent}, {key}, {count}, {min} and {max}, and the words that agree
+    with them: {count_word} ("no", "only one", "3"), {s} ("" after one), {min_verb} and
+    {max_verb} ("is" after 1, else "are").
     """
 
     item: FieldType
@@ -100,9 +102,9 @@ class ListType(FieldType):
     max_items: int | None = None
     item_label: str = "{key} {number}"
     hint: str = ""
-    too_few: tuple[str, str] = ("{parent}: {key} has {count_word} item{s}; at least {min} are needed",
+    too_few: tuple[str, str] = ("{parent}: {key} has {count_word} item{s}; at least {min} {min_verb} needed",
                                 "Add items to `{key}:`")
-    too_many: tuple[str, str] = ("{parent}: {key} has {count} items; at most {max} are allowed",
+    too_many: tuple[str, str] = ("{parent}: {key} has {count} items; at most {max} {max_verb} allowed",
                                  "Remove items from `{key}:`")
     unique: bool = False  # the same value may not appear twice
 

@@ -205,23 +205,25 @@ def _text_plan(cls: type) -> tuple:
     return tuple(own[:before] + [(_BODY, lambda body, found: found.extend(walk_texts(body)))] + own[before:])
 
 
-def _collector(kind: Any, name: str):
-    """A function adding the texts of a value of field type `kind`, named `name`, to a list; None for a
+def _collector(field_type: Any, name: str):
+    """A function adding the texts of a value of `field_type`, named `name`, to a list; None for a
     type that holds no text."""
-    if isinstance(kind, TextType):
+    if isinstance(field_type, TextType):
         return lambda value, found: found.append((name, value))
-    if isinstance(kind, ListType):
-        if isinstance(kind.item, TextType):
-            return lambda value, found: found.extend((kind.label(name, i), item) for i, item in enumerate(value))
-        inner = kind.item
+    if isinstance(field_type, ListType):
+        if isinstance(field_type.item, TextType):
+            # an item that could not be read is None (see load.reader.INVALID): there is no text to check
+            return lambda value, found: found.extend((field_type.label(name, i), item) for i, item in enumerate(value)
+                                                     if item is not None)
+        inner = field_type.item
         if _collector(inner, name) is None:
             return None
-        return lambda value, found: [_collector(inner, kind.label(name, i))(item, found)
+        return lambda value, found: [_collector(inner, field_type.label(name, i))(item, found)
                                      for i, item in enumerate(value) if item is not None]
-    if isinstance(kind, MapType):
-        return lambda value, found: [_collector(kind.value, kind.label(name, key))(item, found)
+    if isinstance(field_type, MapType):
+        return lambda value, found: [_collector(field_type.value, field_type.label(name, key))(item, found)
                                      for key, item in value.items() if item is not None]
-    if isinstance(kind, RecordType):
-        return lambda value, found: found.extend((f"{name}{kind.separator}{inner}", text)
+    if isinstance(field_type, RecordType):
+        return lambda value, found: found.extend((f"{name}{field_type.separator}{inner}", text)
                                                  for inner, text in walk_texts(value))
     return None

@@ -17,6 +17,8 @@ from typing import Any
 
 import yaml
 
+from .markdown_extensions import python_tag
+
 CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 
 
@@ -103,21 +105,6 @@ def _relative(loader: _Loader, node: yaml.Node) -> RelativePath:
     return RelativePath("")
 
 
-@dataclass(frozen=True)
-class PythonTag:
-    """A ``!!python/name:`` or ``!!python/object/apply:`` value, kept as written: nothing named in mkdocs.yml
-    is imported or run unless a command needs it (markdown_settings.resolve)."""
-
-    tag: str  # "name" or "object/apply"
-    target: str  # "pymdownx.slugs.slugify"
-    value: Any  # what the tag holds: for object/apply, its args and kwds
-
-
-def _python_tag(loader: _Loader, suffix: str, node: yaml.Node) -> PythonTag:
-    tag, _, target = suffix.partition(":")
-    return PythonTag(tag, target, _any_tag(loader, suffix, node))
-
-
 def _any_tag(loader: _Loader, suffix: str, node: yaml.Node) -> Any:
     if isinstance(node, yaml.ScalarNode):
         return loader.construct_scalar(node)
@@ -129,7 +116,7 @@ def _any_tag(loader: _Loader, suffix: str, node: yaml.Node) -> Any:
 _Loader.add_constructor("!ENV", _env)
 _Loader.add_constructor("!relative", _relative)
 _Loader.add_multi_constructor("!", _any_tag)
-_Loader.add_multi_constructor("tag:yaml.org,2002:python/", _python_tag)
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", python_tag)  # built where used, if at all
 
 
 def find_config(start: str = ".") -> str | None:

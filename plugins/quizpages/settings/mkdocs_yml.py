@@ -13,7 +13,7 @@ import os
 from typing import Any
 
 from .config_source import ConfigSource, SettingsError, find_config, read_config
-from .markdown_settings import read_extensions
+from .markdown_extensions import ExtensionsError, read_extensions
 from .options import BY_NAME, OptionError, check_options, check_value, unknown_option
 from .site_settings import I18nLanguage, I18nSettings, SiteSettings, check_site, site_warnings
 
@@ -45,7 +45,7 @@ def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[st
         cache=values["cache"], cache_dir=os.path.join(root, values["cache_dir"]), enabled=values["enabled"],
         use_directory_urls=data.get("use_directory_urls", True) is not False, i18n=i18n,
         exports=values["exports"], site_url=str(data["site_url"]) if data.get("site_url") else None,
-        **_markdown(data),
+        markdown_extensions=_markdown_extensions(data, source, errors),
     )
     if not errors:
         for setting, message in check_site(settings):
@@ -164,10 +164,14 @@ def _i18n(options: Any) -> I18nSettings | None:
     return I18nSettings(str(options.get("docs_structure") or "suffix"), tuple(languages))
 
 
-def _markdown(data: dict) -> dict:
-    """The site's Markdown extensions and their settings (see markdown_settings), as merged from the files."""
-    names, configs = read_extensions(data.get("markdown_extensions"))
-    return {"markdown_extensions": names, "mdx_configs": configs}
+def _markdown_extensions(data: dict, source: ConfigSource, errors: list[str]) -> tuple:
+    """The site's Markdown extensions as MkDocs loads them, merged from the config files (see
+    markdown_extensions); an error when they cannot be read."""
+    try:
+        return read_extensions(data.get("markdown_extensions"))
+    except ExtensionsError as exc:
+        errors.append(source.error(["markdown_extensions"], f"markdown_extensions: {exc}"))
+        return ()
 
 
 def _path_of(setting: str, plugin_paths: dict[str, list]) -> list:

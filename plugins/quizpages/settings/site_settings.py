@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from ..check.rendered_html import DEFAULT_EXTENSIONS, Extensions
 from .options import BY_NAME
 
 
@@ -57,10 +58,10 @@ class SiteSettings:
     i18n: I18nSettings | None = None
     exports: tuple[str, ...] = ()  # the LMS export formats the site publishes
     site_url: str | None = field(default=None, compare=False)  # where exports' links lead; pages need it not
-    # The site's Markdown, as MkDocs reads it, for exports in HTML: extension names (or objects) and their
-    # settings. Not compared: under `mkdocs serve` another plugin's extension object is new at every build.
-    markdown_extensions: tuple = field(default=(), compare=False)
-    mdx_configs: dict = field(default_factory=dict, compare=False)
+    # The site's Markdown extensions with their options, as MkDocs loads them: quiz text is checked as they
+    # render it, and exports in HTML use them. Not compared: an option built from a Python tag (a slugify
+    # function) and another plugin's extension object are new objects at every build.
+    markdown_extensions: Extensions = field(default=DEFAULT_EXTENSIONS, compare=False)
 
     @property
     def source_language(self) -> str:

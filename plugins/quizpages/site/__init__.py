@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..cache import BuildCache, inputs_key, inputs_stamp
 from ..export import FORMATS, Format, Html, MarkdownSetupError, SiteAddress, export
+from ..check.rendered_html import extensions_key
 from ..kinds import KINDS, Registry
 from ..model import Problem, Quiz, Source, error, layout
 from ..model.problems import sort_key
@@ -20,7 +21,6 @@ from ..render import Renderer, Strings, strings_problems
 from ..render.renderer import OVERRIDE_SUBDIR
 from ..render.strings import STRINGS_DIR, builtin_keys
 from ..settings import SiteSettings
-from ..settings.markdown_settings import resolve
 from ..util.paths import is_inside
 from .generated_pages import GeneratedFile, GeneratedPage, page_urls, pages_of_language
 from .library import Catalog, QuizLibrary
@@ -60,7 +60,7 @@ class QuizSite:
     def _start(self) -> None:
         self.build_cache = self._build_cache() if self.use_cache else None
         self.library = QuizLibrary(self.languages, self.settings.allowed_html, self.settings.docs_dir,
-                                   self.build_cache, self.kinds)
+                                   self.build_cache, self.kinds, self.settings.markdown_extensions)
 
     @property
     def source_language(self) -> str:
@@ -76,7 +76,7 @@ class QuizSite:
         names = tuple((lang, settings.language_name(lang)) for lang in self.languages)
         return BuildCache(os.path.join(settings.cache_path, "build"),
                           inputs_key((self.languages, settings.allowed_html, names, settings.use_directory_urls,
-                                      settings.exports),
+                                      settings.exports, extensions_key(settings.markdown_extensions)),
                                      self._input_folders,
                                      self.kinds),
                           self.kinds)
@@ -160,12 +160,9 @@ class QuizSite:
     def markdown_html(self) -> Html:
         """The site's Markdown, as MkDocs would set it up, turning text into HTML for exports. Raises
         MarkdownSetupError when an extension or its settings cannot be used."""
-        settings = self.settings
-        try:
-            extensions, configs = resolve(list(settings.markdown_extensions)), resolve(settings.mdx_configs)
-        except Exception as exc:  # a `!!python/name:` naming something that is not installed
-            raise MarkdownSetupError(f"{type(exc).__name__}: {exc}") from None
-        return Html(extensions, configs)
+        extensions = self.settings.markdown_extensions
+        return Html([name for name, _ in extensions],
+                    {name: options for name, options in extensions if options and isinstance(name, str)})
 
     def export(self, quiz: Quiz, language: str, format: Format, renderer: Renderer,
                html: Html) -> tuple[bytes, list[Problem]]:

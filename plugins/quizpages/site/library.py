@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from ..cache import BuildCache
 from ..check import load_quiz
+from ..check.rendered_html import DEFAULT_EXTENSIONS, Extensions
 from ..check.links import QuizLink, check_links, check_quiz_id, check_quiz_link_languages, check_text_links
 from ..kinds import KINDS, Registry
 from ..load.loader import find_other_files, find_quiz_files, read
@@ -48,12 +49,14 @@ class QuizLibrary:
     """Loads quiz files for one site configuration, re-reading only what changed."""
 
     def __init__(self, languages: tuple[str, ...], allowed_html: tuple[str, ...] = (),
-                 docs_dir: str | None = None, cache: BuildCache | None = None, kinds: Registry = KINDS):
+                 docs_dir: str | None = None, cache: BuildCache | None = None, kinds: Registry = KINDS,
+                 markdown_extensions: Extensions = DEFAULT_EXTENSIONS):
         self.languages = languages
         self.kinds = kinds
         self.allowed_html = allowed_html  # the site's extra safe tags (plugins.quizpages.allowed_html)
+        self.markdown_extensions = markdown_extensions  # the site's, to check quiz text as they render it
         self.docs_dir = docs_dir  # where learning pages live; None skips the link checks
-        self.cache = cache  # its inputs key must cover languages and allowed_html: see QuizSite
+        self.cache = cache  # its inputs key must cover languages, allowed_html and the extensions: see QuizSite
         self._memo: dict[str, tuple[tuple[int, int], Quiz | None, list[Problem], str | None]] = {}
         # path -> the quiz its link problems are of, those problems, and its text's links to other quizzes
         self._links: dict[str, tuple[Quiz, list[Problem], list[QuizLink]]] = {}
@@ -80,7 +83,8 @@ class QuizLibrary:
                 if hit is not None:
                     self._memo[path] = (stamp, *hit, key)
                     return (*hit, key)
-        quiz, problems = load_quiz(path, quiz_id, self.languages, data, self.kinds, self.allowed_html)
+        quiz, problems = load_quiz(path, quiz_id, self.languages, data, self.kinds, self.allowed_html,
+                                   self.markdown_extensions)
         if key is not None:
             self.cache.put_quiz(key, path, quiz, problems)
         self._memo[path] = (stamp, quiz, problems, key)
@@ -111,7 +115,7 @@ class QuizLibrary:
         if known is not None and known[0] == stamp:
             return known[1]
         reading = read(path, quiz_id, self.languages, None, self.kinds)
-        quiz = replace(reading.quiz, questions=reading.checkable) if reading.quiz is not None else None
+        quiz = replace(reading.quiz, questions=reading.as_read) if reading.quiz is not None else None
         self._partials[path] = (stamp, quiz)
         return quiz
 

@@ -59,5 +59,6 @@ def in_line_order(findings: list[ImportWarning]) -> list[ImportWarning]:
 
 
 def import_warning(kind: str, path: str, line: int, message: str, hint: str = "") -> ImportWarning:
-    assert kind in WARNING_KINDS, kind
+    if kind not in WARNING_KINDS:  # a check, not an assert: `python -O` must not change what is reported
+        raise ValueError(f"unknown import warning kind '{kind}'")
     return ImportWarning(kind, warning(Source(path, max(line, 1)), message, hint))
