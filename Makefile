@@ -34,8 +34,11 @@ schema: $(STAMP)  ## Regenerate schema/quiz.schema.json from the field declarati
 status: $(STAMP)  ## List missing and stale translations
 	$(BIN)/quizpages status
 
-test: $(STAMP)  ## Run the whole test suite
-	$(BIN)/python -m pytest
+# One pytest worker per core; the tests sharing a module-scoped fixture stay on one (conftest.py).
+TEST_WORKERS ?= auto
+
+test: $(STAMP)  ## Run the whole test suite, on every core (TEST_WORKERS=0: in one process)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 BENCH_STAMP := $(VENV)/.installed-bench
 

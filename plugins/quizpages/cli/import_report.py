@@ -96,11 +96,13 @@ class ImportReport:
             "errors": self.errors,
         }
 
-    def print_json(self, out: TextIO = sys.stdout) -> None:
+    def print_json(self, out: TextIO | None = None) -> None:
+        out = out or sys.stdout  # the stream of the time of the call, not of the import (a redirected one)
         json.dump(self.data(), out, indent=2, ensure_ascii=False)
         out.write("\n")
 
-    def print_tables(self, out: TextIO = sys.stderr) -> None:
+    def print_tables(self, out: TextIO | None = None) -> None:
+        out = out or sys.stderr
         sections = [
             ("Import report", "", [("Pages read", self.pages_read), ("Pages without a quiz", len(self.without_quiz)),
                                    ("Quizzes written", len(self.written)), ("Errors", len(self.errors))]),
@@ -129,9 +131,9 @@ class Progress:
     """A line on stderr now and then while a long run goes on: every page on a terminal, rewritten in
     place; every `every` quizzes in a log when the run has at least `long` of them. Nothing for short runs."""
 
-    def __init__(self, total: int, out: TextIO = sys.stderr, every: int = 50, long: int = 100):
-        self.total, self.out, self.every, self.done = total, out, every, 0
-        self.live = out.isatty()
+    def __init__(self, total: int, out: TextIO | None = None, every: int = 50, long: int = 100):
+        self.total, self.out, self.every, self.done = total, out or sys.stderr, every, 0
+        self.live = self.out.isatty()
         self.logged = not self.live and total >= long
 
     def step(self) -> None:
