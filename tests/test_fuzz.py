@@ -8,6 +8,7 @@ is bounded by the loader's caps, so there is no deadline.
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import yaml
 from conftest import FUZZ_EXAMPLES, KUBEFLOW_QUIZ, ROOT
@@ -122,6 +123,9 @@ PARAGRAPHS = st.lists(WORDS, min_size=1, max_size=3).map("\n".join)
 TEXT_VALUES = st.one_of(WORDS, PARAGRAPHS)
 
 
+# The strategies below are made once per argument (`cache`): hypothesis checks a new strategy object
+# before its first draw, and made afresh for every question that took most of this file's time.
+@cache
 def texts(languages: tuple[str, ...]):
     neutral = TEXT_VALUES.map(lambda s: Text(neutral=s))
     translated = st.fixed_dictionaries({lang: TEXT_VALUES for lang in languages}).map(
@@ -129,8 +133,13 @@ def texts(languages: tuple[str, ...]):
     return st.one_of(neutral, translated)
 
 
+@cache
+def questions(number: int, languages: tuple[str, ...]):
+    return _questions(number, languages)
+
+
 @st.composite
-def questions(draw, number: int, languages: tuple[str, ...]) -> Question:
+def _questions(draw, number: int, languages: tuple[str, ...]) -> Question:
     """A question of any registered kind, its fields drawn from their declared types."""
     kind = draw(st.sampled_from(list(KINDS)))
     return Question(
@@ -141,6 +150,7 @@ def questions(draw, number: int, languages: tuple[str, ...]) -> Question:
     )
 
 
+@cache
 def value_of(field_type, languages: tuple[str, ...]):
     """Values of one declared field type, valid as a quiz file would hold them."""
     from quizpages.model import fields as f
@@ -163,8 +173,13 @@ def value_of(field_type, languages: tuple[str, ...]):
     raise NotImplementedError(field_type)
 
 
+@cache
+def declared_values(cls, languages: tuple[str, ...]):
+    return _declared_values(cls, languages)
+
+
 @st.composite
-def declared_values(draw, cls, languages: tuple[str, ...]):
+def _declared_values(draw, cls, languages: tuple[str, ...]):
     """An instance of a kind's declared fields; an answer letter always names an option."""
     from quizpages.model.fields import LetterType, declared_fields
 
