@@ -24,9 +24,9 @@ import tempfile
 import threading
 import time
 import traceback
-import warnings
 import urllib.error
 import urllib.request
+import warnings
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -130,14 +130,16 @@ def _restore_logging(state: list, streams: tuple) -> None:
 
 
 @contextlib.contextmanager
-def _as_a_process(cwd: Path, env: dict | None):
-    """Run code as a subprocess of `run` would: in `cwd`, with `env` added to the environment, stdout and
-    stderr captured (yields the two buffers), Python's default warning filters; the working folder, the
-    environment, the warnings and the logging set-up are put back afterwards."""
+def _as_a_process(command: list[str], cwd: Path, env: dict | None):
+    """Run code as the subprocess `command` of `run` would run: in `cwd`, with `env` added to the
+    environment, `command` as sys.argv, stdout and stderr captured (yields the two buffers), Python's
+    default warning filters; the working folder, the environment, sys.argv, the warnings and the logging
+    set-up are put back afterwards."""
     out, err = io.StringIO(), io.StringIO()
-    saved_env, saved_cwd, saved_logging = dict(os.environ), os.getcwd(), _logging_state()
+    saved_env, saved_cwd, saved_logging, saved_argv = dict(os.environ), os.getcwd(), _logging_state(), sys.argv
     os.environ.update({"NO_MKDOCS_2_WARNING": "1", **(env or {})})
     os.chdir(cwd)
+    sys.argv = list(command)  # what plugins read (mkdocs-static-i18n looks for --dirty there)
     try:
         with warnings.catch_warnings(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             warnings.resetwarnings()
@@ -146,6 +148,7 @@ def _as_a_process(cwd: Path, env: dict | None):
             yield out, err
     finally:
         os.chdir(saved_cwd)
+        sys.argv = saved_argv
         os.environ.clear()
         os.environ.update(saved_env)
         _restore_logging(saved_logging, (out, err))
@@ -154,7 +157,7 @@ def _as_a_process(cwd: Path, env: dict | None):
 def _call(command: list[str], cwd: Path, env: dict | None, main) -> subprocess.CompletedProcess:
     """`main()` run as the process `command` would be: its exit code (from its return value or SystemExit),
     and an uncaught exception printed as a traceback on stderr with exit code 1, as Python does."""
-    with _as_a_process(cwd, env) as (out, err):
+    with _as_a_process(command, cwd, env) as (out, err):
         try:
             code = main()
         except SystemExit as exc:
@@ -171,17 +174,22 @@ def _call(command: list[str], cwd: Path, env: dict | None, main) -> subprocess.C
 
 
 def _mkdocs_main(args: tuple[str, ...]):
-    # Imported before the logging state is saved: each run adds a filter to the build's logger.
+    # Imported before the logging state is saved: each run adds filters to the build's logger.
     import mkdocs.commands.build  # noqa: F401
+    from mkdocs import utils
     from mkdocs.__main__ import ColorFormatter, cli
 
     def main():
         # A terminal's width would wrap the messages; a subprocess's output is a pipe, never wrapped.
         width, ColorFormatter.text_wrapper.width = ColorFormatter.text_wrapper.width, 0
+        # mkdocs-static-i18n turns the site folder's cleaning off for its languages' builds and on again
+        # only when they all succeed; a new process starts with it on.
+        clean_directory = utils.clean_directory
         try:
             cli.main(args=list(args), prog_name="mkdocs", standalone_mode=True)
         finally:
             ColorFormatter.text_wrapper.width = width
+            utils.clean_directory = clean_directory
     return main
 
 
@@ -403,19 +411,26 @@ class Serve:
     def __init__(self, site: Path, *args: str):
         self.site = site
         self.args = args
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}/"
         self.log = Path(tempfile.mkstemp(prefix="serve-", suffix=".log", dir=site)[1])
 
     def __enter__(self) -> "Serve":
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        self.out = open(self.log, "w")
-        self.process = subprocess.Popen(
-            [str(BIN / "mkdocs"), "serve", "-a", f"127.0.0.1:{self.port}", *self.args],
-            cwd=self.site, env=env, stdout=self.out, stderr=subprocess.STDOUT,
-        )
-        wait_for(lambda: get(self.base)[0] == 200, "the server to answer", self.log)
-        return self
+        for _ in range(3):  # a test on another xdist worker may take the free port before the server does
+            self.port = free_port()
+            self.base = f"http://127.0.0.1:{self.port}/"
+            self.out = open(self.log, "w")
+            self.process = subprocess.Popen(
+                [str(BIN / "mkdocs"), "serve", "-a", f"127.0.0.1:{self.port}", *self.args],
+                cwd=self.site, env=env, stdout=self.out, stderr=subprocess.STDOUT,
+            )
+            wait_for(lambda: self.process.poll() is not None or get(self.base)[0] == 200, "the server to answer",
+                     self.log)
+            if self.process.poll() is None:
+                return self
+            self.out.close()
+            if "Address already in use" not in self.output():
+                break
+        raise AssertionError(f"mkdocs serve exited with {self.process.returncode}:\n{self.output()}")
 
     def __exit__(self, *exc) -> None:
         self.process.kill()  # always, even when an assertion failed
