@@ -390,11 +390,15 @@ def get(url: str) -> tuple[int, str]:
 
 
 def wait_for(condition, what: str, log: Path | None = None, timeout: float = SERVE_TIMEOUT) -> None:
+    """Return as soon as `condition()` holds, looking every POLL seconds; a look that takes longer (a page
+    fetched and parsed) is followed by a pause three times as long, so waiting leaves the cores to the
+    server it waits for. Fails naming `what`, with the server's output from `log`, after `timeout`."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        started = time.monotonic()
         if condition():
             return
-        time.sleep(POLL)
+        time.sleep(max(POLL, 3 * (time.monotonic() - started)))
     output = log.read_text(errors="replace") if log else ""
     raise AssertionError(f"timed out waiting for {what}; server output:\n{output}")
 
