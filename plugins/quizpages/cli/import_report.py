@@ -97,7 +97,7 @@ class ImportReport:
         }
 
     def print_json(self, out: TextIO | None = None) -> None:
-        out = out or sys.stdout  # the stream of the time of the call, not of the import (a redirected one)
+        out = out or sys.stdout  # looked up when called: a caller may have redirected it
         json.dump(self.data(), out, indent=2, ensure_ascii=False)
         out.write("\n")
 
@@ -132,8 +132,9 @@ class Progress:
     place; every `every` quizzes in a log when the run has at least `long` of them. Nothing for short runs."""
 
     def __init__(self, total: int, out: TextIO | None = None, every: int = 50, long: int = 100):
-        self.total, self.out, self.every, self.done = total, out or sys.stderr, every, 0
-        self.live = self.out.isatty()
+        out = out or sys.stderr
+        self.total, self.out, self.every, self.done = total, out, every, 0
+        self.live = out.isatty()
         self.logged = not self.live and total >= long
 
     def step(self) -> None:
