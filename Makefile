@@ -51,8 +51,11 @@ $(ORACLES_STAMP): $(ORACLES)/package.json $(ORACLES)/package-lock.json
 
 oracles: $(ORACLES_STAMP)  ## Install the export tests' GIFT and QTI readers (npm ci in tests/js-oracles)
 
-test: $(STAMP) $(ORACLES_STAMP)  ## Run the whole test suite
-	$(BIN)/python -m pytest
+# One pytest worker per core; the tests sharing a module-scoped fixture stay on one (conftest.py).
+TEST_WORKERS ?= auto
+
+test: $(STAMP) $(ORACLES_STAMP)  ## Run the whole test suite, on every core (TEST_WORKERS=0: in one process)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 BENCH_STAMP := $(VENV)/.installed-bench
 

@@ -1,10 +1,19 @@
 """Shared test helpers: build a real site in tmp_path and read its HTML, run commands and servers,
-and drive headless Chromium."""
+and drive headless Chromium.
+
+Speed: `quizpages(...)` and `mkdocs(site, "build", ...)` run in this process (no interpreter start, no
+imports again) and return what a subprocess would; pass `process=True` for the real command. Tests that
+only read the bundled site's build share one (`built_site`); `built_site_copy` copies it for a test that
+changes it. See CONTRIBUTING.md, "Writing tests".
+"""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import json
+import logging
 import os
 import re
 import shutil
@@ -14,20 +23,46 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 import urllib.error
 import urllib.request
+import warnings
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 BIN = Path(sys.executable).parent
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+# Property tests (hypothesis): 100 examples a test locally, 500 under CI (CI=true); QUIZPAGES_FUZZ_EXAMPLES
+# overrides both, e.g. QUIZPAGES_FUZZ_EXAMPLES=5000 for a long run. The loader's caps bound the work per
+# example, so there is no deadline (a slow, shared machine is no failure), and no example database.
+FUZZ_EXAMPLES = int(os.environ.get("QUIZPAGES_FUZZ_EXAMPLES")
+                    or (500 if os.environ.get("CI", "").lower() == "true" else 100))
+hypothesis_settings.register_profile(
+    "quizpages", max_examples=FUZZ_EXAMPLES, deadline=None, database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+hypothesis_settings.load_profile("quizpages")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (`make test`, `--dist loadgroup`), the tests that share a module-scoped fixture
+    run on one worker, so the fixture's work (an import, a build) is done once."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info else ()
+        if any(d.scope in ("module", "class") for fixturedefs in defs for d in fixturedefs):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 # A quiz in English only that links on to the bundled Kubeflow quiz, as content/quizzes/helm.yml.
@@ -56,11 +91,106 @@ def shared_path(*parts: str) -> Path:
 
 
 def run(args: list[str], cwd: Path, env: dict | None = None, check: bool = False) -> subprocess.CompletedProcess:
+    """`args` run as a subprocess in `cwd`, `env` added to this environment; output captured as text."""
     full_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     result = subprocess.run(args, cwd=cwd, env=full_env, capture_output=True, text=True, timeout=300)
     if check and result.returncode != 0:
         raise AssertionError(f"{args} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
     return result
+
+
+# -- commands run in this process, as a fresh process would run them -------------------------------------
+
+# What a fresh `python` starts with (no -W, no PYTHONWARNINGS): a subprocess never had pytest's
+# `filterwarnings = error`, so neither does a command run in-process.
+_PYTHON_WARNING_FILTERS = [("default", DeprecationWarning, "__main__"), ("ignore", DeprecationWarning, None),
+                           ("ignore", PendingDeprecationWarning, None), ("ignore", ImportWarning, None),
+                           ("ignore", ResourceWarning, None)]
+
+
+def _logging_state() -> list:
+    """Every logger's handlers, filters, level and propagation, to put back after a command changed them
+    (MkDocs' CLI adds a handler per run and a duplicate filter that would hide the next run's messages)."""
+    loggers = [logging.getLogger(), *(logger for logger in logging.Logger.manager.loggerDict.values()
+                                      if isinstance(logger, logging.Logger))]
+    return [(logger, logger.handlers[:], logger.filters[:], logger.level, logger.propagate, logger.disabled)
+            for logger in loggers]
+
+
+def _restore_logging(state: list, streams: tuple) -> None:
+    known = set()
+    for logger, handlers, filters, level, propagate, disabled in state:
+        logger.handlers[:], logger.filters[:] = handlers, filters
+        logger.setLevel(level)
+        logger.propagate, logger.disabled = propagate, disabled
+        known.add(logger)
+    for logger in logging.Logger.manager.loggerDict.values():  # made during the command: drop its handlers
+        if isinstance(logger, logging.Logger) and logger not in known:  # that write to the captured output
+            logger.handlers[:] = [h for h in logger.handlers if getattr(h, "stream", None) not in streams]
+
+
+@contextlib.contextmanager
+def _as_a_process(command: list[str], cwd: Path, env: dict | None):
+    """Run code as the subprocess `command` of `run` would run: in `cwd`, with `env` added to the
+    environment, `command` as sys.argv, stdout and stderr captured (yields the two buffers), Python's
+    default warning filters; the working folder, the environment, sys.argv, the warnings and the logging
+    set-up are put back afterwards."""
+    out, err = io.StringIO(), io.StringIO()
+    saved_env, saved_cwd, saved_logging, saved_argv = dict(os.environ), os.getcwd(), _logging_state(), sys.argv
+    os.environ.update({"NO_MKDOCS_2_WARNING": "1", **(env or {})})
+    os.chdir(cwd)
+    sys.argv = list(command)  # what plugins read (mkdocs-static-i18n looks for --dirty there)
+    try:
+        with warnings.catch_warnings(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            warnings.resetwarnings()
+            for action, category, module in reversed(_PYTHON_WARNING_FILTERS):
+                warnings.filterwarnings(action, category=category, module=module or "")
+            yield out, err
+    finally:
+        os.chdir(saved_cwd)
+        sys.argv = saved_argv
+        os.environ.clear()
+        os.environ.update(saved_env)
+        _restore_logging(saved_logging, (out, err))
+
+
+def _call(command: list[str], cwd: Path, env: dict | None, main) -> subprocess.CompletedProcess:
+    """`main()` run as the process `command` would be: its exit code (from its return value or SystemExit),
+    and an uncaught exception printed as a traceback on stderr with exit code 1, as Python does."""
+    with _as_a_process(command, cwd, env) as (out, err):
+        try:
+            code = main()
+        except SystemExit as exc:
+            code = exc.code
+        except Exception:
+            traceback.print_exc()
+            code = 1
+        if code is None:
+            code = 0
+        elif not isinstance(code, int):  # sys.exit("message"), as Python prints it
+            print(code, file=sys.stderr)
+            code = 1
+    return subprocess.CompletedProcess(command, code, out.getvalue(), err.getvalue())
+
+
+def _mkdocs_main(args: tuple[str, ...]):
+    # Imported before the logging state is saved: each run adds filters to the build's logger.
+    import mkdocs.commands.build  # noqa: F401
+    from mkdocs import utils
+    from mkdocs.__main__ import ColorFormatter, cli
+
+    def main():
+        # A terminal's width would wrap the messages; a subprocess's output is a pipe, never wrapped.
+        width, ColorFormatter.text_wrapper.width = ColorFormatter.text_wrapper.width, 0
+        # mkdocs-static-i18n turns the site folder's cleaning off for its languages' builds and on again
+        # only when they all succeed; a new process starts with it on.
+        clean_directory = utils.clean_directory
+        try:
+            cli.main(args=list(args), prog_name="mkdocs", standalone_mode=True)
+        finally:
+            ColorFormatter.text_wrapper.width = width
+            utils.clean_directory = clean_directory
+    return main
 
 
 # The quizzes the tests know. Quizzes contributors add to content/quizzes/ are left out of the tests'
@@ -90,13 +220,19 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
-def mkdocs(site: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+def mkdocs(site: Path, *args: str, env: dict | None = None, process: bool = False) -> subprocess.CompletedProcess:
+    """`mkdocs ARGS` in `site`. `mkdocs build` runs in this process through MkDocs' own command line (its
+    options, logging, --strict counting and exit codes), as fast as a build gets; `process=True`, or any
+    other subcommand, runs the real command."""
+    if args[:1] == ("build",) and not process:
+        return _call(["mkdocs", *args], site, env, _mkdocs_main(args))
     return run([str(BIN / "mkdocs"), *args], cwd=site, env=env)
 
 
-def build(site: Path, strict: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
+def build(site: Path, strict: bool = True, env: dict | None = None,
+          process: bool = False) -> subprocess.CompletedProcess:
     """`mkdocs build [--strict]` in `site`; fails the test with MkDocs' output when the build fails."""
-    result = mkdocs(site, "build", *(["--strict"] if strict else []), env=env)
+    result = mkdocs(site, "build", *(["--strict"] if strict else []), env=env, process=process)
     if result.returncode != 0:
         raise AssertionError(f"mkdocs build failed:\n{result.stdout}\n{result.stderr}")
     return result
@@ -107,24 +243,47 @@ def soup(path: Path) -> BeautifulSoup:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The bundled site, built once with --strict; returns its site/ folder."""
+def built_site_result(tmp_path_factory) -> subprocess.CompletedProcess:
+    """The one `mkdocs build --strict` of the bundled site that the tests share (per xdist worker): its
+    output. Its folder is `built_site.parent`; never change it (copy it with `built_site_copy`)."""
     site = copy_site(tmp_path_factory.mktemp("bundled"))
-    build(site)
-    return site / "site"
+    result = build(site)
+    result.site = site
+    return result
+
+
+@pytest.fixture(scope="session")
+def built_site(built_site_result) -> Path:
+    """The bundled site, built once with --strict; returns its site/ folder. Read only."""
+    return built_site_result.site / "site"
+
+
+@pytest.fixture
+def built_site_copy(built_site, tmp_path) -> Path:
+    """A copy of the bundled site as the shared build left it (sources, site/, .cache/), for a test that
+    changes a built site; returns the copy's folder (with mkdocs.yml), like `site_copy`."""
+    shutil.copytree(built_site.parent, tmp_path, dirs_exist_ok=True, symlinks=True)
+    return tmp_path
 
 
 @pytest.fixture
 def site_copy(tmp_path) -> Path:
+    """A fresh copy of the bundled site's sources, not built."""
     return copy_site(tmp_path)
 
 
 KUBEFLOW_QUIZ = Path("content/quizzes/ai-ml/kubeflow-trainer.yml")  # the bundled quiz, inside a site copy
 
 
-def quizpages(site: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    """`quizpages ARGS` run in `site`, as an author would."""
-    return run([str(BIN / "quizpages"), *args], cwd=site, env=env)
+def quizpages(site: Path, *args: str, env: dict | None = None, process: bool = False) -> subprocess.CompletedProcess:
+    """`quizpages ARGS` run in `site`, as an author would: stdout, stderr and exit code. It runs
+    `quizpages.cli.main` in this process, as the console script does; `process=True` runs the real
+    console script (test_cli_process.py checks that the two agree)."""
+    if process:
+        return run([str(BIN / "quizpages"), *args], cwd=site, env=env)
+    from quizpages.cli import main
+
+    return _call(["quizpages", *args], site, env, lambda: main(list(args)))
 
 
 class _Tagged:
@@ -216,6 +375,7 @@ class StaticServer:
 
 
 SERVE_TIMEOUT = 90  # seconds; a rebuild of the small site takes a few, shared CI cores are slow
+POLL = 0.05  # seconds between two looks while waiting: a wait ends this soon after what it waits for
 
 
 def get(url: str) -> tuple[int, str]:
@@ -230,11 +390,15 @@ def get(url: str) -> tuple[int, str]:
 
 
 def wait_for(condition, what: str, log: Path | None = None, timeout: float = SERVE_TIMEOUT) -> None:
+    """Return as soon as `condition()` holds, looking every POLL seconds; a look that takes longer (a page
+    fetched and parsed) is followed by a pause three times as long, so waiting leaves the cores to the
+    server it waits for. Fails naming `what`, with the server's output from `log`, after `timeout`."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        started = time.monotonic()
         if condition():
             return
-        time.sleep(0.5)
+        time.sleep(max(POLL, 3 * (time.monotonic() - started)))
     output = log.read_text(errors="replace") if log else ""
     raise AssertionError(f"timed out waiting for {what}; server output:\n{output}")
 
@@ -251,19 +415,26 @@ class Serve:
     def __init__(self, site: Path, *args: str):
         self.site = site
         self.args = args
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}/"
         self.log = Path(tempfile.mkstemp(prefix="serve-", suffix=".log", dir=site)[1])
 
     def __enter__(self) -> "Serve":
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        self.out = open(self.log, "w")
-        self.process = subprocess.Popen(
-            [str(BIN / "mkdocs"), "serve", "-a", f"127.0.0.1:{self.port}", *self.args],
-            cwd=self.site, env=env, stdout=self.out, stderr=subprocess.STDOUT,
-        )
-        wait_for(lambda: get(self.base)[0] == 200, "the server to answer", self.log)
-        return self
+        for _ in range(3):  # a test on another xdist worker may take the free port before the server does
+            self.port = free_port()
+            self.base = f"http://127.0.0.1:{self.port}/"
+            self.out = open(self.log, "w")
+            self.process = subprocess.Popen(
+                [str(BIN / "mkdocs"), "serve", "-a", f"127.0.0.1:{self.port}", *self.args],
+                cwd=self.site, env=env, stdout=self.out, stderr=subprocess.STDOUT,
+            )
+            wait_for(lambda: self.process.poll() is not None or get(self.base)[0] == 200, "the server to answer",
+                     self.log)
+            if self.process.poll() is None:
+                return self
+            self.out.close()
+            if "Address already in use" not in self.output():
+                break
+        raise AssertionError(f"mkdocs serve exited with {self.process.returncode}:\n{self.output()}")
 
     def __exit__(self, *exc) -> None:
         self.process.kill()  # always, even when an assertion failed
@@ -301,11 +472,9 @@ def browser(playwright):
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The bundled site built with --strict, served at <origin>/site/."""
-    root = copy_site(tmp_path_factory.mktemp("browser"))
-    build(root)
-    with StaticServer(root) as httpd:
+def server(built_site):
+    """The bundled site built with --strict (the shared build), served at <origin>/site/."""
+    with StaticServer(built_site.parent) as httpd:
         yield httpd
 
 

@@ -1,18 +1,18 @@
 """Property-based tests: no input escapes the loader as anything but located problems.
 
-The example count is sized for CI (the whole run has 90 minutes on 2 cores);
-set QUIZPAGES_FUZZ_EXAMPLES for a longer run, e.g. QUIZPAGES_FUZZ_EXAMPLES=5000.
-The work per example is bounded by the loader's caps, so there is no deadline.
+Each test draws 100 examples locally and 500 under CI (CI=true); set QUIZPAGES_FUZZ_EXAMPLES for a
+longer run, e.g. QUIZPAGES_FUZZ_EXAMPLES=5000 (conftest.py's hypothesis profile). The work per example
+is bounded by the loader's caps, so there is no deadline.
 """
 
 from __future__ import annotations
 
 import json
-import os
+from functools import cache
 
 import yaml
-from conftest import KUBEFLOW_QUIZ, ROOT
-from hypothesis import HealthCheck, example, given, settings
+from conftest import FUZZ_EXAMPLES, KUBEFLOW_QUIZ, ROOT
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from quizpages import KINDS, dump_quiz, load_quiz
 from quizpages.cache import codec
@@ -22,9 +22,7 @@ from quizpages.load import read_quiz
 from quizpages.model import NextQuiz, Question, Quiz, Text
 from quizpages.render import Renderer
 
-EXAMPLES = int(os.environ.get("QUIZPAGES_FUZZ_EXAMPLES", "500"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(max_examples=FUZZ_EXAMPLES)  # and conftest.py's profile: no deadline, no database
 LANGUAGES = ("en", "ko")
 PATH = "quiz.yml"
 SEEDS = [
@@ -163,6 +161,9 @@ PARAGRAPHS = st.lists(WORDS, min_size=1, max_size=3).map("\n".join)
 TEXT_VALUES = st.one_of(WORDS, PARAGRAPHS)
 
 
+# The strategies below are made once per argument (`cache`): hypothesis checks a new strategy object
+# before its first draw, and made afresh for every question that took most of this file's time.
+@cache
 def texts(languages: tuple[str, ...]):
     neutral = TEXT_VALUES.map(lambda s: Text(neutral=s))
     translated = st.fixed_dictionaries({lang: TEXT_VALUES for lang in languages}).map(
@@ -170,8 +171,13 @@ def texts(languages: tuple[str, ...]):
     return st.one_of(neutral, translated)
 
 
+@cache
+def questions(number: int, languages: tuple[str, ...]):
+    return _questions(number, languages)
+
+
 @st.composite
-def questions(draw, number: int, languages: tuple[str, ...]) -> Question:
+def _questions(draw, number: int, languages: tuple[str, ...]) -> Question:
     """A question of any registered kind, its fields drawn from their declared types."""
     kind = draw(st.sampled_from(list(KINDS)))
     return Question(
@@ -182,6 +188,7 @@ def questions(draw, number: int, languages: tuple[str, ...]) -> Question:
     )
 
 
+@cache
 def value_of(field_type, languages: tuple[str, ...]):
     """Values of one declared field type, valid as a quiz file would hold them."""
     from quizpages.model import fields as f
@@ -204,8 +211,13 @@ def value_of(field_type, languages: tuple[str, ...]):
     raise NotImplementedError(field_type)
 
 
+@cache
+def declared_values(cls, languages: tuple[str, ...]):
+    return _declared_values(cls, languages)
+
+
 @st.composite
-def declared_values(draw, cls, languages: tuple[str, ...]):
+def _declared_values(draw, cls, languages: tuple[str, ...]):
     """An instance of a kind's declared fields; an answer letter always names an option."""
     from quizpages.model.fields import LetterType, declared_fields
 

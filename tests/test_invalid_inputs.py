@@ -12,7 +12,7 @@ import shutil
 import sys
 
 import pytest
-from conftest import BIN, ROOT, copy_site, mkdocs, run
+from conftest import ROOT, copy_site, mkdocs, quizpages
 
 CASES_DIR = ROOT / "tests" / "fixtures" / "invalid"
 CASES = sorted(p.stem for p in CASES_DIR.glob("*.yml"))
@@ -33,8 +33,7 @@ def test_corpus_has_at_least_forty_bad_cases():
 @pytest.mark.parametrize("case", CASES)
 def test_validate_prints_exactly_the_golden_lines(case):
     """`quizpages validate` reports each bad file with path:line:column, message and hint, no traceback."""
-    result = run([str(BIN / "quizpages"), "-f", str(ROOT / "mkdocs.yml"), "validate", f"{case}.yml"],
-                 cwd=CASES_DIR)
+    result = quizpages(CASES_DIR, "-f", str(ROOT / "mkdocs.yml"), "validate", f"{case}.yml")
     assert "Traceback" not in result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert lines == expected(case)
@@ -52,8 +51,7 @@ def test_validate_prints_exactly_the_golden_lines(case):
     assert result.returncode == (1 if has_error else 0)
     if has_error:
         return
-    strict = run([str(BIN / "quizpages"), "-f", str(ROOT / "mkdocs.yml"), "validate", "--strict", f"{case}.yml"],
-                 cwd=CASES_DIR)
+    strict = quizpages(CASES_DIR, "-f", str(ROOT / "mkdocs.yml"), "validate", "--strict", f"{case}.yml")
     assert strict.returncode == 1
 
 
@@ -71,11 +69,11 @@ def test_tags_are_located_errors_under_python_optimize():
 
 @pytest.fixture(scope="module")
 def strict_build_of_every_case(tmp_path_factory):
-    """One `mkdocs build --strict` of the bundled site with every bad case added as a quiz."""
+    """One `mkdocs build --strict` of the bundled site with every bad case added as a quiz: the real command."""
     site = copy_site(tmp_path_factory.mktemp("invalid-site"))
     for case in BAD:
         shutil.copy(CASES_DIR / f"{case}.yml", site / "content" / "quizzes" / f"{case}.yml")
-    return mkdocs(site, "build", "--strict")
+    return mkdocs(site, "build", "--strict", process=True)
 
 
 def test_strict_build_fails_without_traceback(strict_build_of_every_case):

@@ -7,7 +7,7 @@ import json
 import jsonschema
 import pytest
 import yaml
-from conftest import BIN, KUBEFLOW_QUIZ, ROOT, quizpages, run
+from conftest import KUBEFLOW_QUIZ, ROOT, quizpages
 from quizpages import KINDS
 
 QUIZ = ROOT / KUBEFLOW_QUIZ
@@ -106,8 +106,8 @@ def test_new_takes_the_quiz_file_path_as_its_id(site_copy):
     assert result.returncode == 0, result.stderr
     assert (site_copy / "content" / "quizzes" / "ops" / "k2.yml").is_file()
     assert not (site_copy / "content" / "quizzes" / "content").exists()
-    inside = run([str(BIN / "quizpages"), "-f", "../../../mkdocs.yml", "new", "k3", "--title", "K3"],
-                 cwd=site_copy / "content" / "quizzes" / "ops")
+    inside = quizpages(site_copy / "content" / "quizzes" / "ops", "-f", "../../../mkdocs.yml", "new", "k3",
+                       "--title", "K3")
     assert inside.returncode == 0, inside.stderr
     assert (site_copy / "content" / "quizzes" / "ops" / "k3.yml").is_file()
 

@@ -61,7 +61,7 @@ def test_build_fails_on_a_broken_quiz(tmp_path):
     """`mkdocs build` (without --strict, as a careless workflow might) exits non-zero on a broken quiz."""
     site = copy_site(tmp_path)
     _break(site)
-    result = mkdocs(site, "build")
+    result = mkdocs(site, "build", process=True)  # the command a workflow runs
     assert result.returncode != 0
     assert LOCATED in result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
