@@ -10,7 +10,7 @@ import sys
 
 from conftest import ROOT, run, soup
 
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.append(str(ROOT / "benchmarks"))  # after site-packages: a benchmark module never shadows a package
 
 BENCH = ROOT / "benchmarks"
 
@@ -69,9 +69,22 @@ def test_import_benchmark_imports_every_page(tmp_path):
 
 
 def test_translate_benchmark_runs(tmp_path):
-    """`benchmarks/translate.py` times `quizpages translate export` and `import` against `quizpages validate`."""
+    """`benchmarks/translation_round_trip.py` times `quizpages translate export` and `import` against `quizpages validate`."""
     out = tmp_path / "translate.json"
-    run([sys.executable, str(BENCH / "translate.py"), "--files", "5", "--rounds", "1", "--out", str(out)],
+    run([sys.executable, str(BENCH / "translation_round_trip.py"), "--files", "5", "--rounds", "1", "--out", str(out)],
         cwd=ROOT, check=True)
     result = json.loads(out.read_text())
     assert result["files"] == 5 and result["ratio_export"] > 0 and result["ratio_import"] > 0
+
+
+def test_no_benchmark_script_shadows_an_installed_module():
+    """A benchmark runs with benchmarks/ first on its path, so no script there may share its name with a module
+    quizpages or its tools import (`translate` would hide translate-toolkit)."""
+    import importlib.util
+
+    shadowing = []
+    for script in sorted(BENCH.glob("*.py")):
+        spec = importlib.util.find_spec(script.stem)
+        if spec is not None and spec.origin and not spec.origin.startswith(str(BENCH)):
+            shadowing.append(f"{script.name} hides {spec.origin}")
+    assert shadowing == []

@@ -1,6 +1,6 @@
 """`quizpages translate export` and `import` over many quizzes vs `quizpages validate` of the same site.
 
-    python benchmarks/translate.py --files 200 --rounds 3
+    python benchmarks/translation_round_trip.py --files 200 --rounds 3
 
 Each round runs, in their own processes: validate (the baseline: reading and checking every quiz, which
 both translate commands also do), an export to PO files, and an import of those files after one
