@@ -58,7 +58,7 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
     questions, ctx = _questions(exported, quiz_id, language)
     key = keys(exported, quiz_id, language)
     assert parsed[0]["type"] == "Category"
-    assert parsed[0]["title"] == f"{plain_text(ctx.text(_quiz_title(exported, quiz_id)))} ({language})"
+    assert parsed[0]["title"] == f"{plain_text(ctx_html(exported, ctx, _quiz_title(exported, quiz_id)))} ({language})"
     for entry in parsed[1:]:
         question = questions[entry["title"]]
         check = key[question.id]

@@ -12,7 +12,7 @@ import shutil
 import sys
 
 import pytest
-from conftest import ROOT, copy_site, mkdocs, quizpages
+from conftest import ROOT, copy_site, mkdocs, quizpages, run
 
 CASES_DIR = ROOT / "tests" / "fixtures" / "invalid"
 CASES = sorted(p.stem for p in CASES_DIR.glob("*.yml"))

@@ -47,7 +47,8 @@ def test_a_kind_template_that_fails_while_rendering_is_located_at_its_line(site_
     """A name the template does not have (`v.nope`) in the numeric kind's template: its line and the missing
     name, in the build and in `quizpages validate`."""
     path = _override(site_copy, "kinds/numeric.md.j2", "")
-    text = path.read_text(encoding="utf-8").replace("{{ v.answer }}", "{{ v.nope }}", 1)
+    # on the answer's first line, which every numeric question renders, with a unit or without
+    text = path.read_text(encoding="utf-8").replace('**{{ t("answer") }}:**', '{{ v.nope }}**{{ t("answer") }}:**', 1)
     path.write_text(text, encoding="utf-8")
     line = next(n for n, row in enumerate(text.splitlines(), start=1) if "v.nope" in row)
     message = (f"overrides/fragments/quizpages/kinds/numeric.md.j2:{line}:1: error: the quiz template numeric.md.j2 "
