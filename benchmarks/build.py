@@ -6,9 +6,13 @@ For each quiz count it generates the three sites (see sitegen.py), then builds t
 in alternating order over several rounds, each build in its own process, and
 reports medians and the medians of per-round ratios (ratios taken within a round
 share the machine's load at that moment). The quizpages site is built twice per
-round: cold, its build cache deleted first, and warm, with the cache the build
-before it left, as a second `mkdocs build` or a CI run that keeps `.cache/` sees. Results go to a JSON file; report.py
-turns them into docs/benchmarks.md and its plot.
+round: cold, its caches deleted first (.cache/quizpages/: the build cache and the
+pages' HTML), and warm, with the caches the build before it left, as a second
+`mkdocs build` or a CI run that keeps `.cache/` sees. Results go to a JSON file;
+report.py turns them into docs/benchmarks.md and its plot.
+
+`--tracemalloc` then prints, for each count, what the cold quizpages build holds
+at its peak more than the floor's, by allocation site (allocations.py).
 """
 
 from __future__ import annotations
@@ -22,13 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import allocations  # noqa: E402
 import measure  # noqa: E402
 import sitegen  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 WARM = "quizpages-warm"
 """The quizpages site again, with the build cache the previous build left (see cache/build_cache.py)."""
-BUILD_CACHE = Path(".cache", "quizpages", "build")
+CACHES = Path(".cache", "quizpages")  # the build cache and the pages' HTML
 SITES = ("quizpages", WARM, "floor", "mkdocs-quiz")
 
 
@@ -48,7 +53,7 @@ def bench(count: int, rounds: int, sites: tuple[str, ...], workdir: Path) -> dic
         order = sites[r % len(sites):] + sites[: r % len(sites)]  # rotate who builds first
         for site in order:
             if site == "quizpages":  # cold: what a first build, or a CI run without a kept cache, costs
-                shutil.rmtree(paths[site] / BUILD_CACHE, ignore_errors=True)
+                shutil.rmtree(paths[site] / CACHES, ignore_errors=True)
             sample = measure.mkdocs_build(paths[site])
             samples[site].append(sample)
             print(f"  {count:4d} quizzes, round {r + 1}: {site:14s} {sample.seconds:7.2f} s "
@@ -82,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sites", nargs="+", default=list(SITES), choices=SITES)
     parser.add_argument("--out", type=Path, default=RESULTS / "build.json")
     parser.add_argument("--workdir", type=Path, help="where to generate the sites (default: a temporary folder)")
+    parser.add_argument("--tracemalloc", action="store_true",
+                        help="then print what quizpages holds at its peak more than the floor (slow)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="quizpages-bench-") as tmp:
         workdir = args.workdir or Path(tmp)
@@ -89,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         for n in args.quizzes:  # written after each count, so a long run's finished counts survive
             results.append(bench(n, args.rounds, tuple(args.sites), workdir))
             measure.save_json(args.out, results)
+            if args.tracemalloc:
+                print(allocations.compare(workdir / f"n{n}" / "quizpages", workdir / f"n{n}" / "floor", cold=True),
+                      flush=True)
     for r in results:
         ratios = ", ".join(f"{k} time {v['seconds']:.2f} memory {v['peak_mib']:.2f}" for k, v in r["ratios"].items())
         print(f"{r['quizzes']} quizzes: {ratios}")

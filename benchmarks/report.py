@@ -93,7 +93,9 @@ def import_section(result: dict) -> list[str]:
 
 SERVE_PNG = "benchmarks-serve.png"
 SERVE_SERIES = (("quiz_save", "save a quiz → its page shows it"), ("page_save", "save a learning page → it shows"),
-                ("first_page_warm", "start → first quiz page, warm cache"),
+                ("first_save", "first save, right after the first page"),
+                ("first_page_warm", "start → first quiz page, served again"),
+                ("first_page_built", "start → first quiz page, after `mkdocs build`"),
                 ("first_page_cold", "start → first quiz page, cold"), ("full_build", "full `mkdocs build --strict`"))
 # The reference figures of issue 15, measured there (2026-12-01, a 2-core machine), not by benchmarks/: the same
 # 500 generated quiz pages (250 quizzes × en + ko).
@@ -112,8 +114,9 @@ def plot_serve(runs: list[dict], path: Path) -> None:
     counts = [r["quizzes"] for r in runs]
     fig, (saves, starts) = plt.subplots(1, 2, figsize=(10, 4.2), dpi=110)
     for axis, names, target, label, vitepress in (
-            (saves, ("quiz_save", "page_save"), 0.5, "target ≤ 0.5 s at 250", 0.05),
-            (starts, ("first_page_warm", "first_page_cold", "full_build"), 3.0, "warm target ≤ 3 s at 250", 1.1)):
+            (saves, ("quiz_save", "page_save", "first_save"), 0.5, "target ≤ 0.5 s at 250", 0.05),
+            (starts, ("first_page_warm", "first_page_built", "first_page_cold", "full_build"), 3.0,
+             "after a build: target ≤ 3 s at 250", 1.1)):
         for name in names:
             axis.plot(counts, [r["medians"][name] for r in runs], marker="o", label=dict(SERVE_SERIES)[name])
         axis.axhline(target, color="grey", linestyle="--", linewidth=1, label=label)
@@ -138,9 +141,11 @@ def serve_section(result: dict, png: Path) -> list[str]:
              f"`benchmarks/serve.py` runs the command `make serve` runs (`{result['command']}`) in the generated "
              "site. A save is timed from writing the file until the browser's live-reload poll answers and the page, "
              "fetched again, shows the edit; a start from launching the command until a quiz page answers with its "
-             "content, cold (the site's `.cache/` deleted) and warm (the cache the server before left). The full "
-             "build is `mkdocs build --strict` in the same run, its build cache warm. Medians over every round "
-             f"({runs[0]['rounds']} rounds, {runs[0]['saves']} saves of each kind per round).", "",
+             "content: cold (the site's `.cache/` deleted), after a build (`.cache/` deleted, then `mkdocs build`) "
+             "and served again (the cache the server before left). Right after each start's first page, the quiz is "
+             "saved once, before the other language is built (the first save). The full build is `mkdocs build "
+             "--strict` in the same run, its caches warm. Medians over every round "
+             f"({runs[0]['rounds']} rounds, {runs[0]['saves']} saves of each kind per round, 3 first saves).", "",
              f"![save and start times against quiz count]({png.name})", "",
              "| quizzes × 2 languages | pages | " + " | ".join(label for _name, label in SERVE_SERIES) + " |",
              "|---:|---:|" + "---:|" * len(SERVE_SERIES)]
@@ -150,13 +155,21 @@ def serve_section(result: dict, png: Path) -> list[str]:
     lines += ["", "Ratios to the full build of the same count: " + "; ".join(
         f"{r['quizzes']} quizzes: save {r['ratios']['quiz_save']:.3f}, warm start {r['ratios']['first_page_warm']:.2f}, "
         f"cold start {r['ratios']['first_page_cold']:.2f}" for r in runs) + "."]
+    lines += ["", "CPU time (user + system) the server used, medians: " + "; ".join(
+        f"{r['quizzes']} quizzes: " + ", ".join(f"{name} {r['cpu_medians'][name]:.2f} s" for name, _label in SERVE_SERIES
+                                               if name in r.get("cpu_medians", {}))
+        for r in runs if r.get("cpu_medians")) + "."] if any(r.get("cpu_medians") for r in runs) else []
+    lines += ["", "Spread, fastest–slowest: " + "; ".join(
+        f"{r['quizzes']} quizzes: " + ", ".join(f"{name} {min(r['seconds'][name]):.2f}–{max(r['seconds'][name]):.2f} s"
+                                               for name, _label in SERVE_SERIES)
+        for r in runs) + "."]
     at = {r["quizzes"]: r for r in runs}.get(250)
     if at:
         m = at["medians"]
-        lines += ["", "Issue 15's targets at 250 quizzes: a saved quiz shown in ≤ 0.5 s: "
-                  f"**{m['quiz_save']:.2f} s**; a saved learning page ≤ 0.5 s: **{m['page_save']:.2f} s**; the first "
-                  f"page ≤ 3 s warm: **{m['first_page_warm']:.2f} s**; cold no longer than a full build: "
-                  f"**{m['first_page_cold']:.2f} s** against {m['full_build']:.2f} s."]
+        lines += ["", "Issue 19's targets at 250 quizzes: every save shown in ≤ 0.5 s, the first after start included: "
+                  f"slowest **{at['slowest_save']:.2f} s** (first saves median {m['first_save']:.2f} s); median ≤ 0.2 s: "
+                  f"**{at['median_save']:.2f} s**; the first page ≤ 3 s after a build: **{m['first_page_built']:.2f} s**; "
+                  f"≤ 2 s served again: **{m['first_page_warm']:.2f} s**."]
     lines += ["", "The reference, from issue 15 (measured there on 2026-12-01 on a 2-core machine, with the same "
               "500 generated quiz pages: 250 quizzes × en + ko; not measured by `make bench`):", "",
               "| | save a quiz → page shows it | start → first quiz page | full build |", "|---|---:|---:|---:|"]

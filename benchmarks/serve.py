@@ -4,19 +4,27 @@
 
 For each quiz count it generates the quizpages benchmark site (sitegen.py: that many
 quizzes, each in English and Korean) and runs there the very command `make serve`
-runs (the Makefile's recipe, read with `make -n`, on a free port). Each round:
+runs (the Makefile's recipe, read with `make -n`, on a free port). Each round starts
+the server three times, as an author finds the site:
 
-- first page, cold: the site's .cache/ deleted, seconds from starting the command
-  until a quiz page answers with its content;
-- save to reload, in that server once every language is built: a quiz file, then a
-  learning page, saved `--saves` times each; seconds from the save until the browser's
-  live-reload poll (the long poll on /livereload/<epoch>/<id> its script makes)
-  answers and the page, fetched again, shows the edit;
-- first page, warm: the server started again, with the cache the last one left;
-- a full build, `mkdocs build --strict`, its build cache warm as `make build` finds it.
+- cold: the site's .cache/ deleted;
+- after a build: .cache/ deleted, then `mkdocs build --strict` (as after `make build`);
+- warm: served again, with the cache the server before left.
 
-Medians over every round, and each count's ratios to its full build in the same run,
-go to benchmarks/results/serve.json; report.py turns them into docs/benchmarks.md.
+Each start is timed from starting the command until a quiz page answers with its
+content (`first_page_*`); right then, before the other languages' pages answer, the
+quiz is saved once (`first_save`). In the server started after a build, once every
+language answers, a quiz file, then a learning page, are saved `--saves` times each
+(`quiz_save`, `page_save`). A save is timed from writing the file until the browser's
+live-reload poll (the long poll on /livereload/<epoch>/<id> its script makes) answers
+and the page, fetched again, shows the edit. Last, a full build, `mkdocs build
+--strict`, its build cache warm as `make build` finds it.
+
+Beside each wall time, the CPU time (user + system) the server used for it, which
+other load on the shared machine disturbs less (`cpu_seconds`, Linux only). Medians
+over every round, the slowest save, and each count's ratios to its full build in the
+same run go to benchmarks/results/serve.json; report.py turns them into
+docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -71,6 +79,15 @@ def get(url: str, timeout: float = 120) -> str:
         return response.read().decode("utf-8")
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds process `pid` has used so far; None where /proc is not there."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime: fields 14, 15
+
+
 class Server:
     """`make serve`'s command running in `site`, on a free port."""
 
@@ -81,6 +98,9 @@ class Server:
         self.proc = subprocess.Popen(serve_command(f"127.0.0.1:{port}"), cwd=site,
                                      env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def cpu(self) -> float | None:
+        return cpu_seconds(self.proc.pid)
 
     def first_page(self, page: str, shows: str, timeout: float = 600) -> float:
         """Seconds from the start until `page` answers and shows `shows`."""
@@ -105,12 +125,13 @@ class Server:
             self.proc.wait()
 
 
-def save_seconds(base: str, page: str, path: Path, before: str, marker: str, timeout: float = 120) -> float:
+def save_seconds(base: str, page: str, path: Path, before: str, marker: str, timeout: float = 120,
+                 settle: float = SETTLE_SECONDS) -> float:
     """Seconds from saving `path` with `marker` put after `before` until the live-reload poll answers and
     `page`, fetched again, shows `marker`, as a browser showing `page` sees it."""
     text = path.read_text(encoding="utf-8")
     assert before in text, before
-    time.sleep(SETTLE_SECONDS)
+    time.sleep(settle)
     html = get(base + page)
     start = time.perf_counter()
     path.write_text(text.replace(before, f"{before}{marker} ", 1), encoding="utf-8")
@@ -127,40 +148,74 @@ def save_seconds(base: str, page: str, path: Path, before: str, marker: str, tim
     return time.perf_counter() - start
 
 
+class Round:
+    """The figures of one round, each wall time with the CPU time the server (or the build) used for it."""
+
+    def __init__(self, runs: dict[str, list[float]], cpu: dict[str, list[float]]):
+        self.runs, self.cpu = runs, cpu
+
+    def add(self, name: str, seconds: float, cpu_before: float | None, cpu_after: float | None) -> None:
+        self.runs[name].append(seconds)
+        if cpu_before is not None and cpu_after is not None:
+            self.cpu[name].append(cpu_after - cpu_before)
+
+
+SERIES = ("first_page_cold", "first_page_built", "first_page_warm", "first_save", "quiz_save", "page_save",
+          "full_build")
+
+
 def bench(count: int, rounds: int, saves: int, workdir: Path) -> dict:
     site = sitegen.make_quizpages(workdir / f"n{count}", count)
     quiz_id = sitegen.quiz_id(count // 2)
     quiz, quiz_page = site / "content" / "quizzes" / f"{quiz_id}.yml", f"quizzes/{quiz_id}/"
     title = sitegen.quiz_data(count // 2, count)["title"]["en"]
-    runs: dict[str, list[float]] = {k: [] for k in ("first_page_cold", "first_page_warm", "quiz_save", "page_save",
-                                                     "full_build")}
+    record = Round({k: [] for k in SERIES}, {k: [] for k in SERIES})
+
+    def start(kind: str, r: int) -> Server:
+        """A server started on the site as it is; its first page and, right then, a first save timed."""
+        server = Server(site)
+        record.add(f"first_page_{kind}", server.first_page(quiz_page, title), 0.0, server.cpu())
+        cpu = server.cpu()
+        seconds = save_seconds(server.base, quiz_page, quiz, "intro:\n  en: ", f"r{r}{kind}", settle=0)
+        record.add("first_save", seconds, cpu, server.cpu())
+        server.first_page("ko/" + quiz_page, "분산 학습 퀴즈")  # every language built
+        return server
+
     for r in range(rounds):
         shutil.rmtree(site / ".cache", ignore_errors=True)
-        server = Server(site)
+        start("cold", r).stop()
+        shutil.rmtree(site / ".cache", ignore_errors=True)
+        measure.mkdocs_build(site)  # what `make build` leaves: the build cache, and no server's
+        server = start("built", r)
         try:
-            runs["first_page_cold"].append(server.first_page(quiz_page, title))
-            server.first_page("ko/" + quiz_page, "분산 학습 퀴즈")  # every language built: saves now update pages
             for i in range(saves):  # the quiz's English intro, then the learning page's first heading
-                runs["quiz_save"].append(save_seconds(server.base, quiz_page, quiz, "intro:\n  en: ", f"r{r}q{i}"))
+                cpu = server.cpu()
+                seconds = save_seconds(server.base, quiz_page, quiz, "intro:\n  en: ", f"r{r}q{i}")
+                record.add("quiz_save", seconds, cpu, server.cpu())
             for i in range(saves):
-                runs["page_save"].append(save_seconds(server.base, LEARNING_URL, site / LEARNING_PAGE,
-                                                      "# Kubeflow Trainer ", f"r{r}p{i}"))
+                cpu = server.cpu()
+                seconds = save_seconds(server.base, LEARNING_URL, site / LEARNING_PAGE, "# Kubeflow Trainer ",
+                                       f"r{r}p{i}")
+                record.add("page_save", seconds, cpu, server.cpu())
         finally:
             server.stop()
-        server = Server(site)
-        try:
-            runs["first_page_warm"].append(server.first_page(quiz_page, title))
-            server.first_page("ko/" + quiz_page, "분산 학습 퀴즈")  # and the cache for the next start is written
-        finally:
-            server.stop()
-        runs["full_build"].append(measure.mkdocs_build(site).seconds)
-        print(f"  {count:4d} quizzes, round {r + 1}: first page cold {runs['first_page_cold'][-1]:.2f} s, warm "
-              f"{runs['first_page_warm'][-1]:.2f} s; save quiz {statistics.median(runs['quiz_save'][-saves:]):.2f} s, "
-              f"page {statistics.median(runs['page_save'][-saves:]):.2f} s; full build {runs['full_build'][-1]:.2f} s",
+        start("warm", r).stop()  # and the cache for the next start is written
+        build = measure.mkdocs_build(site)
+        record.add("full_build", build.seconds, 0.0, build.cpu_seconds)
+        last = {name: values[-1] for name, values in record.runs.items() if values}
+        print(f"  {count:4d} quizzes, round {r + 1}: first page cold {last['first_page_cold']:.2f} s, after a "
+              f"build {last['first_page_built']:.2f} s, warm {last['first_page_warm']:.2f} s; first saves "
+              f"{', '.join(f'{s:.2f}' for s in record.runs['first_save'][-3:])} s; save quiz "
+              f"{statistics.median(record.runs['quiz_save'][-saves:]):.2f} s, page "
+              f"{statistics.median(record.runs['page_save'][-saves:]):.2f} s; full build {last['full_build']:.2f} s",
               flush=True)
+    runs, cpu = record.runs, record.cpu
     medians = {name: statistics.median(values) for name, values in runs.items()}
+    every_save = runs["first_save"] + runs["quiz_save"] + runs["page_save"]
     return {"quizzes": count, "pages": len(sitegen.LANGUAGES) * (count + 3), "rounds": rounds, "saves": saves,
-            "seconds": runs, "medians": medians,
+            "seconds": runs, "medians": medians, "cpu_seconds": cpu,
+            "cpu_medians": {name: statistics.median(values) for name, values in cpu.items() if values},
+            "slowest_save": max(every_save), "median_save": statistics.median(every_save),
             "ratios": {name: medians[name] / medians["full_build"] for name in runs if name != "full_build"}}
 
 
@@ -179,9 +234,10 @@ def main(argv: list[str] | None = None) -> int:
             measure.save_json(args.out, result)
     for run in result["runs"]:
         m = run["medians"]
-        print(f"{run['quizzes']} quizzes: save quiz {m['quiz_save']:.2f} s, learning page {m['page_save']:.2f} s; "
-              f"first page cold {m['first_page_cold']:.2f} s, warm {m['first_page_warm']:.2f} s; "
-              f"full build {m['full_build']:.2f} s")
+        print(f"{run['quizzes']} quizzes: save quiz {m['quiz_save']:.2f} s, learning page {m['page_save']:.2f} s, "
+              f"first save after start {m['first_save']:.2f} s, slowest save {run['slowest_save']:.2f} s; first page "
+              f"cold {m['first_page_cold']:.2f} s, after a build {m['first_page_built']:.2f} s, warm "
+              f"{m['first_page_warm']:.2f} s; full build {m['full_build']:.2f} s")
     print(f"wrote {args.out}")
     return 0
 

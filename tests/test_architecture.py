@@ -85,10 +85,78 @@ def test_no_assert_guards_anything():
     assert found == []
 
 
+def test_no_name_is_defined_twice_in_one_class_or_module():
+    """A second `def on_page_markdown` silently replaces the first, and with it what the first did for readers
+    (a merge once lost the links of learning pages to quizzes in another language that way)."""
+    twice = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef))]:
+            names = [n.name for n in scope.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                     and not any(isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter", "register")
+                                 or isinstance(d, ast.Name) and d.id == "overload" for d in n.decorator_list)]
+            twice += [f"{path.relative_to(PACKAGE)}: {name}" for name in set(names) if names.count(name) > 1]
+    assert twice == []
+
+
 def test_only_the_mkdocs_layer_imports_mkdocs():
     """MkDocs is imported by the glue alone, so the core and the CLI outlive MkDocs 1.x."""
     importing = {str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py") if _imports_mkdocs(p)}
     assert importing and all(name.startswith("mkdocs/") for name in importing), importing
+
+
+ADAPTER = PACKAGE / "mkdocs" / "internals.py"
+NAMEDTUPLE_API = {"_replace", "_asdict", "_fields", "_make"}  # public, though they start with "_"
+OUTSIDE = ("mkdocs", "mkdocs_static_i18n", "material", "watchdog")  # MkDocs, its server, plugins, file watcher
+
+
+def _declared_internals() -> set[str]:
+    from quizpages.mkdocs.internals import I18N_FILE_ATTRIBUTES, INTERNALS
+
+    # `locale` is also the documented option of each language in mkdocs-static-i18n's settings (config.py)
+    return {internal.name for internal in INTERNALS} | set(I18N_FILE_ATTRIBUTES) - {"locale"}
+
+
+def _reaches_inside(path: Path, declared: set[str]) -> set[str]:
+    """The names of other packages' insides a module uses: a `_name` imported from MkDocs or its plugins, an
+    attribute `_name` of anything but itself (self, cls, a class of its own module), such a name given to
+    getattr/hasattr/setattr, and any attribute the adapter declares as an internal (but the adapter's own API,
+    `internals.x`)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    own = {"self", "cls", "internals"} | {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+
+    def private(name: str) -> bool:
+        return name.startswith("_") and not name.startswith("__") and name not in NAMEDTUPLE_API
+
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] in OUTSIDE:
+            found |= {alias.name for alias in node.names if private(alias.name)}
+        elif isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id in own):
+            if private(node.attr) or node.attr in declared:
+                found.add(node.attr)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("getattr", "hasattr", "setattr") and len(node.args) > 1
+              and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)):
+            name = node.args[1].value
+            if private(name) or name in declared:
+                found.add(name)
+    return found
+
+
+def test_only_the_adapter_uses_what_mkdocs_and_its_plugins_keep_to_themselves():
+    """MkDocs', its live-reload server's, the search plugins' and mkdocs-static-i18n's internals are used in
+    mkdocs/internals.py alone, which checks them when a server starts: a newer version slows `serve`, never
+    breaks it."""
+    declared = _declared_internals()
+    # only the mkdocs layer holds MkDocs' objects, so only there can a common name like `entries` be theirs
+    using = {str(p.relative_to(PACKAGE)): names for p in sorted(PACKAGE.rglob("*.py"))
+             if p != ADAPTER and (names := _reaches_inside(p, declared if p.is_relative_to(PACKAGE / "mkdocs")
+                                                            else set()))}
+    assert using == {}
+    # the adapter itself is seen using them: the check above can find what it looks for
+    assert {"_build_page", "_populate_page", "_title_from_render", "_watched_paths", "_rebuild_cond",
+            "search_entries", "i18n_files_per_language", "building", "alternates"} <= _reaches_inside(ADAPTER, declared)
 
 
 def test_the_cli_runs_every_command_without_mkdocs(site_copy, tmp_path):

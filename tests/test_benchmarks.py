@@ -46,16 +46,18 @@ def test_validate_benchmark_runs(tmp_path):
 
 
 def test_serve_benchmark_measures_saves_and_starts_of_make_serve(tmp_path):
-    """`benchmarks/serve.py` runs `make serve`'s command and times saves (their edit shown after the reload), starts
-    and a full build."""
+    """`benchmarks/serve.py` runs `make serve`'s command and times saves (their edit shown after the reload), the first
+    save right after a start, starts cold, after a build and warm, and a full build."""
     out = tmp_path / "serve.json"
     run([sys.executable, str(BENCH / "serve.py"), "--quizzes", "5", "--saves", "1", "--rounds", "1",
          "--out", str(out)], cwd=ROOT, check=True)
     result = json.loads(out.read_text())
     assert result["command"] == "mkdocs serve -a 127.0.0.1:PORT"  # the Makefile's recipe
     [run_] = result["runs"]
-    assert set(run_["medians"]) == {"quiz_save", "page_save", "first_page_cold", "first_page_warm", "full_build"}
+    assert set(run_["medians"]) == {"quiz_save", "page_save", "first_save", "first_page_cold", "first_page_built",
+                                    "first_page_warm", "full_build"}
     assert all(seconds > 0 for seconds in run_["medians"].values())
+    assert len(run_["seconds"]["first_save"]) == 3  # one right after each start: cold, after a build, warm
 
 
 def test_import_benchmark_imports_every_page(tmp_path):

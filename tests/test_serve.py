@@ -74,7 +74,7 @@ def test_a_build_after_one_that_failed_in_a_later_language_cleans_the_site_folde
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    import quizpages.mkdocs.static_i18n  # noqa: F401 - loaded with the plugin, before any build runs
+    import quizpages.mkdocs.internals  # noqa: F401 - loaded with the plugin, before any build runs
 
     site = copy_site(tmp_path)
     monkeypatch.chdir(site)

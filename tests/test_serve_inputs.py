@@ -5,7 +5,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from conftest import ROOT, copy_site
-from quizpages.mkdocs.serve_session import ServeSession
+from quizpages.mkdocs.page_html import PageHtml
+from quizpages.mkdocs.serve.session import ServeSession
 from quizpages.render.renderer import FRAGMENTS
 from quizpages.render.strings import STRINGS_DIR
 from quizpages.settings.mkdocs_yml import read_settings
@@ -15,7 +16,7 @@ from quizpages.site import QuizSite
 def _watched(root) -> list[str]:
     settings, _problems = read_settings(str(root / "mkdocs.yml"))
     site = QuizSite(settings)
-    session = ServeSession(lambda: site, lambda problems: None)
+    session = ServeSession(lambda: site, lambda problems: None, PageHtml())
     found, _awaited = session._inputs(SimpleNamespace(docs_dir=settings.docs_dir,
                                                       config_file_path=str(root / "mkdocs.yml")))
     return found

@@ -102,6 +102,56 @@ def test_saved_quiz_shows_on_every_page_that_shows_it(site, tmp_path):
         assert_served_as_built(server, site, tmp_path)
 
 
+# Run by the served process at its start (PYTHONPATH): each Korean page takes a second and a half more to build, so
+# the first build of the Korean pages, beside the server, lasts long enough for a save to come in the middle of it.
+SLOW_KOREAN = """\
+import time
+
+import mkdocs.commands.build as build
+
+_build_page = build._build_page
+
+
+def _slow(page, config, doc_files, nav, env, dirty=False, excluded=False):
+    if page.file.src_uri.startswith("ko/"):
+        time.sleep(1.5)
+    return _build_page(page, config, doc_files, nav, env, dirty, excluded)
+
+
+build._build_page = _slow
+"""
+
+
+def test_a_save_right_after_start_shows_before_the_other_languages_are_built(site, tmp_path, monkeypatch):
+    """A quiz saved as soon as the server answers shows on its English page while the Korean pages are still being
+    built, then on the Korean pages too: the served site is the one a build makes."""
+    patches = tmp_path / "patches"
+    patches.mkdir()
+    (patches / "sitecustomize.py").write_text(SLOW_KOREAN, encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(patches))
+    with Serve(site) as server:
+        _edit(site, KUBEFLOW_QUIZ, "What was the fundamental architectural approach", "What was the core design",
+              "근본적인 아키텍처 방식은", "핵심 설계는")
+        wait_for(lambda: "What was the core design" in _text(server, QUIZ), "the edited English page", server.log)
+        assert "Built ko" not in server.output()  # the Korean pages are still being built
+        assert "(the other languages once they are built)" in server.output()
+        wait_for(lambda: "핵심 설계는" in _text(server, "ko/" + QUIZ), "the edited Korean page", server.log)
+        assert "Traceback" not in server.output()
+        assert_served_as_built(server, site, tmp_path)
+
+
+def test_saved_yaml_quiz_updates_only_its_page(site, tmp_path):
+    """A quiz file named `.yaml` is updated on its own when saved, as a `.yml` one is: no full rebuild."""
+    (site / HELM_FILE).rename(site / HELM_FILE.with_suffix(".yaml"))
+    with Serve(site) as server:
+        _every_language_built(server)
+        _edit(site, HELM_FILE.with_suffix(".yaml"), "What is a Helm release?", "What is a Helm chart release?")
+        wait_for(lambda: "What is a Helm chart release?" in _text(server, HELM), "the edited quiz", server.log)
+        assert "Updated 1 page in" in server.output()  # its one English page: nothing else shows that text
+        assert "building the whole site" not in server.output()
+        assert_served_as_built(server, site, tmp_path)
+
+
 def test_added_renamed_and_removed_quizzes(site, tmp_path):
     """A new quiz appears in its pages and the index, a renamed one moves, a removed one is gone (404)."""
     with Serve(site) as server:

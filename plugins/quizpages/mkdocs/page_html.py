@@ -1,4 +1,4 @@
-"""Generated pages' HTML read back from the HtmlCache under `mkdocs serve` when nothing it depends on changed.
+"""Generated pages' HTML read back from the HtmlCache when nothing it depends on changed, in builds and `serve`.
 
 MkDocs' `Page.render` turns a page's Markdown into its HTML, table of contents,
 title and anchors. That depends on the Markdown (after other plugins'
@@ -7,22 +7,43 @@ extensions, their settings and the versions of the packages that run them, and
 the site's files (a link to another page becomes that page's URL). A key names
 all of these. An extension that reads other files itself (`pymdownx.snippets`)
 depends on more than the key says: with one configured, nothing is cached.
+
+A build keeps the HTML of its pages for the next build or server, and takes it
+from the last one's: `mkdocs serve` after `mkdocs build` converts no unchanged
+quiz page again, nor does a build after a build.
+
+Indexing a page for Material's search (its HTML parsed into sections) costs as
+much as rendering its template. The entries depend on the page's HTML, URL,
+table of contents, title and metadata only, so they are kept the same way: a
+page whose entries are kept is not indexed again (its `search: exclude` set for
+the search plugin's turn only), and its kept entries are added where the plugin
+would have added them.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 import json
 import logging
+from collections.abc import Callable
 from importlib import metadata
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
 from ..cache import HtmlCache
+from . import internals
+
+log = get_plugin_logger(__name__)
+
+SEARCH_FILE = "search.jsonl"  # beside the HTML: the pages' search entries
+HAS_JIEBA = importlib.util.find_spec("jieba") is not None  # with it, Material splits Chinese words in entries
+_NOT_SET = object()
 
 # Extensions that make HTML from the Markdown they are given and their settings, nothing else.
 PURE_PACKAGES = ("markdown.extensions.", "pymdownx.", "material.extensions.")
@@ -89,6 +110,83 @@ def files_key(files: Files) -> str:
     return _digest(*sorted(f"{f.src_uri}\n{f.dest_uri}" for f in files))
 
 
+class PageHtml:
+    """The HTML cache of one site as its builds use it: which cache, and the key of each build's files."""
+
+    def __init__(self) -> None:
+        self.cache: HtmlCache | None = None
+        self.search: HtmlCache | None = None  # the pages' entries in Material's search index
+        self._inputs: str | None = None
+        self._files: tuple[Files, str] | None = None  # the files of the build running, and their `files_key`
+        self._indexing: tuple | None = None  # the page the search plugin is indexing (see search_starting)
+
+    def build_started(self, config: MkDocsConfig, cache_dir: str | None) -> None:
+        """A build of the site begins (of its first language, under mkdocs-static-i18n): with `cache_dir`, the
+        cache there for the Markdown settings of `config`; without, none."""
+        self._inputs = markdown_inputs(config) if cache_dir is not None else None
+        if self._inputs is None:
+            self.cache = self.search = None
+        elif self.cache is None or self.cache.inputs != self._inputs or self.cache.root != cache_dir:
+            self.cache = HtmlCache(cache_dir, self._inputs)
+            self.search = HtmlCache(cache_dir, self._inputs, SEARCH_FILE)
+
+    def page_starting(self, page: Page, files: Files) -> None:
+        """Before MkDocs reads and renders a generated page: it takes its HTML from the cache if it can."""
+        if self.cache is None:
+            return
+        if self._files is None or self._files[0] is not files:  # every plugin's on_files is done by now
+            self._files = (files, files_key(files))
+        read_from(self.cache, self._inputs, self._files[1], page)
+
+    def search_starting(self, page: Page, config: MkDocsConfig) -> None:
+        """Before Material's search plugin indexes a generated page: when its entries are kept, the plugin skips
+        it (`search_done` adds them)."""
+        self._indexing = None
+        entries = internals.material_search_entries(config) if self.search is not None else None
+        if entries is None:
+            return
+        try:
+            meta = json.dumps(_stable(page.meta))
+        except TypeError:  # metadata this cannot name (a date): the plugin indexes the page
+            return
+        uri = page.file.src_uri
+        key = _digest(self._inputs, str(HAS_JIEBA), page.url, page.content or "", repr(_toc_tuples(page.toc)),
+                      str(page.title), meta)
+        kept = self.search.get(uri, key)
+        skipped = None
+        if kept is not None:
+            skipped = page.meta.get("search", _NOT_SET)
+            page.meta["search"] = {"exclude": True}  # what Material documents for a page left out of its index
+        self._indexing = (page, uri, key, entries, len(entries), kept, skipped)
+
+    def search_done(self, page: Page) -> None:
+        """After the search plugin's turn: a skipped page's kept entries added, or the entries it made kept."""
+        if self._indexing is None or self._indexing[0] is not page:
+            return
+        _page, uri, key, entries, before, kept, skipped = self._indexing
+        self._indexing = None
+        if kept is None:
+            self.search.put(uri, key, {"entries": entries[before:]})
+            return
+        if skipped is _NOT_SET:
+            del page.meta["search"]
+        else:
+            page.meta["search"] = skipped
+        try:
+            entries.extend(_checked_entries(kept))
+        except (KeyError, TypeError, ValueError):  # an entry this code did not write: index the page next time
+            self.search.forget(uri)
+
+    def save(self) -> None:
+        """After every language is built: keep the HTML of their pages for the next build or server."""
+        if self.cache is not None:
+            log.debug(f"HTML cache: {self.cache.hits} hits, {self.cache.misses} misses; search entries: "
+                      f"{self.search.hits} hits, {self.search.misses} misses")
+            for cache in (self.cache, self.search):
+                cache.hits = cache.misses = 0
+                cache.save()
+
+
 def read_from(cache: HtmlCache, inputs: str, site_files: str, page: Page) -> None:
     """Make `page.render` take its HTML from `cache` when it was made from the same inputs, and keep
     what it makes otherwise. `inputs`: `markdown_inputs`; `site_files`: `files_key` of its build."""
@@ -104,24 +202,38 @@ def read_from(cache: HtmlCache, inputs: str, site_files: str, page: Page) -> Non
             except (KeyError, TypeError, ValueError):  # an entry this code did not write: make it again
                 cache.forget(uri)
         Page.render(page, config, files)
-        cache.put(uri, key, _entry(page))
+        cache.put(uri, key, _entry_of(page))
 
     page.render = render  # this page only; MkDocs calls page.render(config, files)
 
 
-def _entry(page: Page) -> dict:
+def _entry_of(page: Page) -> Callable[[], dict]:
+    """What the cache keeps of `page` as rendered now, made into its entry only when the file is written: until
+    then the entry shares the page's own HTML, title and anchors, which other plugins may replace on the page
+    but never change, and holds only its table of contents (which they could change) as plain tuples."""
+    content, title, anchors = page.content, internals.rendered_title(page), page.present_anchor_ids
     links = getattr(page, "links_to_anchors", None)
-    return {
-        "content": page.content,
-        "toc": _tokens(page.toc),
-        "title": page._title_from_render,
-        "anchors": sorted(page.present_anchor_ids or ()),
-        "links": None if links is None else {file.src_uri: dict(found) for file, found in links.items()},
-    }
+    toc = _toc_tuples(page.toc)
+
+    def entry() -> dict:
+        return {
+            "content": content,
+            "toc": _toc_tokens(toc),
+            "title": title,
+            "anchors": sorted(anchors or ()),
+            "links": None if links is None else {file.src_uri: dict(found) for file, found in links.items()},
+        }
+
+    return entry
 
 
-def _tokens(toc) -> list[dict]:
-    return [{"level": a.level, "id": a.id, "name": a.title, "children": _tokens(a.children)} for a in toc]
+def _toc_tuples(toc) -> tuple:
+    return tuple((a.level, a.id, a.title, _toc_tuples(a.children)) for a in toc)
+
+
+def _toc_tokens(toc: tuple) -> list[dict]:
+    return [{"level": level, "id": id_, "name": name, "children": _toc_tokens(children)}
+            for level, id_, name, children in toc]
 
 
 def _restore(page: Page, entry: dict, files: Files) -> None:
@@ -135,5 +247,13 @@ def _restore(page: Page, entry: dict, files: Files) -> None:
         page.links_to_anchors = targets
     page.content = entry["content"]
     page.toc = get_toc(entry["toc"])
-    page._title_from_render = entry["title"]
+    internals.set_rendered_title(page, entry["title"])
     page.present_anchor_ids = set(entry["anchors"])
+
+
+def _checked_entries(kept: dict) -> list[dict]:
+    entries = kept["entries"]
+    if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e["location"], str)
+                                                for e in entries):
+        raise TypeError("not search entries")
+    return entries

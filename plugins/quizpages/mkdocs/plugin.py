@@ -17,7 +17,7 @@ from mkdocs.structure.pages import Page
 from ..model import Problem
 from ..settings import check_site, site_warnings
 from ..site import QuizSite
-from . import generated_files, link_warnings, not_found_page, search_per_language, static_i18n
+from . import generated_files, internals, link_warnings, not_found_page, page_html, search_per_language, static_i18n
 from .config import QuizPagesConfig, site_settings
 
 log = get_plugin_logger(__name__)
@@ -31,16 +31,18 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         self.site: QuizSite | None = None  # kept between `serve` rebuilds while the settings stay the same
         self.quiz_uris: set[str] = set()  # src_uris of generated quiz pages, for asset injection
         self.index_uris: set[str] = set()  # and of the quiz indexes, which show the reader's progress
+        self.generated_uris: set[str] = set()  # src_uris of every generated page (quizzes, indexes, error pages)
         self.links = link_warnings.GeneratedLinks()  # for the filter of MkDocs' warnings on them
-        self.session = None  # a ServeSession under `mkdocs serve` only: see serve_session.py
+        self.session = None  # a ServeSession under `mkdocs serve` only: see serve/session.py
         self.not_found: bytes | None = None  # the source language's 404 page, put back at the root
+        self.html = page_html.PageHtml()  # generated pages' HTML, kept from one build (or server) for the next
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.command = command
         if command == "serve" and not dirty:  # `--dirty` asks for MkDocs' own partial rebuilds
-            from .serve_session import ServeSession  # a build never needs it, nor the file watcher it imports
+            from .serve.session import ServeSession  # a build never needs it, nor the file watcher it imports
 
-            self.session = ServeSession(lambda: self.site, self.report)
+            self.session = ServeSession(lambda: self.site, self.report, self.html)
 
     @property
     def serving(self) -> bool:
@@ -53,9 +55,9 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         problems = check_site(settings)
         if problems:
             raise PluginError("\n".join(f"Config value '{setting}': {message}" for setting, message in problems))
-        if static_i18n.current_language(config) is not None:
+        if internals.current_language(config) is not None:
             return None  # a later language's build of mkdocs-static-i18n: the site build began with the first
-        static_i18n.restore_site_cleaning()
+        internals.restore_site_cleaning()
         for setting, message in site_warnings(settings):
             log.warning(f"Config value '{setting}': {message}")
         if self.site is None or self.site.settings != settings:
@@ -63,6 +65,10 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         else:
             self.site.refresh()  # under `serve`: an edited template or strings file
         link_warnings.install(self.quiz_uris, self.links)
+        self.html.build_started(config, os.path.join(self.site.settings.cache_path, "html") if self.site.use_cache
+                                else None)
+        if self.session is not None and not self.session.checked and not self.session.check(config):
+            self.session = None  # MkDocs' own full rebuilds serve the site
         if self.session is not None:
             self.session.build_started(config)
         return None
@@ -72,10 +78,12 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         if not self.config.enabled or self.site is None:
             return files
         generated_files.remove_quiz_sources(files, self.site.settings.quizzes_path)
-        result = self.site.build_pages(static_i18n.current_language(config), self.serving)
+        between = (lambda: self.session.checkpoint(config)) if self.session is not None else None
+        result = self.site.build_pages(internals.current_language(config), self.serving, between)
         if result.problems is not None:  # once per site build, not once per language build
             self.quiz_uris.clear()
             self.index_uris.clear()
+            self.generated_uris.clear()
             self.links.pages.clear()
             self.report(result.problems)
         if result.page_urls is not None:
@@ -87,6 +95,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             file = generated_files.add_page(files, config, self.site.settings, page)
             generated.append((page, file))
             self.links.pages[file.src_uri] = file.url
+            self.generated_uris.add(file.src_uri)
             (self.quiz_uris if page.is_quiz else self.index_uris).add(file.src_uri)
         generated_files.add_assets(files, config)
         for exported in result.files:
@@ -94,14 +103,19 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         for note in result.export_notes:  # not a warning: the site has it all, an LMS file what its format can
             log.info(note.render(os.getcwd()).replace(": warning: ", ": ", 1))
         if self.session is not None:
-            self.session.files_ready(static_i18n.current_language(config), files, generated)
+            self.session.files_ready(internals.current_language(config), files, generated)
         return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """A learning page's links to a quiz not yet in its language lead to a language the quiz has."""
+        if page.file.src_uri in self.generated_uris:
+            # read: the page holds its Markdown now, the generated file need not too (a big site's memory); a
+            # server's update gives the file its new Markdown before the page is read again
+            page.file.content_string = ""
+            return markdown
         if not self.config.enabled or self.site is None or page.file.generated_by is not None:
             return markdown
-        language = static_i18n.current_language(config) or self.site.source_language
+        language = internals.current_language(config) or self.site.source_language
         path = page.file.src_uri
         if path.startswith(f"{language}/"):  # mkdocs-static-i18n's folder layout: the path in its language's tree
             path = path[len(language) + 1:]
@@ -112,24 +126,28 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
 
     def on_pre_page(self, page: Page, config: MkDocsConfig, files: Files) -> Page:
         if self.session is not None:
-            self.session.page_starting(static_i18n.current_language(config), page, files)
+            self.session.checkpoint(config)  # between two pages: a save may be shown now
+        if page.file.src_uri in self.generated_uris:  # its HTML may be the last build's
+            self.html.page_starting(page, files)
         return page
 
     @event_priority(-200)  # the navigation as mkdocs-static-i18n (-100) leaves it
     def on_nav(self, nav, config: MkDocsConfig, files: Files):
         if self.session is not None:
-            self.session.nav_ready(static_i18n.current_language(config), nav)
+            self.session.nav_ready(internals.current_language(config), nav)
         return nav
 
     @event_priority(-200)
     def on_env(self, env, config: MkDocsConfig, files: Files):
         if self.session is not None:
-            self.session.env_ready(static_i18n.current_language(config), env)
+            self.session.env_ready(internals.current_language(config), env)
         return env
 
     @event_priority(-50)  # before mkdocs-static-i18n (-100) starts the next language's build
     def _on_language_built(self, config: MkDocsConfig) -> None:
-        language = static_i18n.current_language(config)
+        if self.session is not None:
+            self.session.checkpoint(config)
+        language = internals.current_language(config)
         if self.config.enabled and self.site is not None and language is not None:
             self._keep_not_found_page(config.site_dir, language)
         if self.session is not None:
@@ -138,8 +156,10 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has built every language and written the index
     def _on_site_built(self, config: MkDocsConfig) -> None:
         if not self.config.enabled or self.site is None or not static_i18n.all_languages_built(config):
-            return  # under `serve`, languages built after the server started split it there (serve_session.py)
+            return  # under `serve`, languages built after the server started split it there (serve/session.py)
         search_per_language.split_index(config.site_dir, self.site.languages)
+        if self.session is None:  # a server's session keeps it when every language is built (and at the end)
+            self.html.save()
 
     on_post_build = CombinedEvent(_on_language_built, _on_site_built)
 
@@ -181,22 +201,33 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         raise PluginError(f"{count} error{'s' if count != 1 else ''} in quiz files:\n"
                           + "\n".join(p.render(base) for p in errors))
 
+    @event_priority(100)  # before the search plugin indexes the page
+    def _before_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav) -> dict:
+        if page.file.src_uri in self.generated_uris:  # its search entries may be the last build's
+            self.html.search_starting(page, config)
+        return context
+
     @event_priority(-150)  # after mkdocs-static-i18n has set this page's language switcher
-    def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav) -> dict:
+    def _after_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav) -> dict:
+        self.html.search_done(page)
         if self.config.enabled and self.site is not None:
             languages = self.site.languages
             context["quizpages_alternates"] = static_i18n.absolute_alternates(config, languages, page)
             static_i18n.point_missing_languages_at_index(page, config, languages)
         return context
 
+    on_page_context = CombinedEvent(_before_page_context, _after_page_context)
+
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Quiz pages, and only they, load the quiz script and styles (the quiz indexes the part that shows
         the reader's progress); every page of a translation searches its own language's index."""
-        language = static_i18n.current_language(config)
+        language = internals.current_language(config)
         if self.config.enabled and self.site is not None and language not in (None, self.site.source_language):
             output = search_per_language.search_in_language(output, language)
         if page.file.src_uri in self.quiz_uris:
-            return generated_files.with_assets(output, page.url)
-        if page.file.src_uri in self.index_uris:
-            return generated_files.with_assets(output, page.url, generated_files.INDEX_ASSETS)
+            output = generated_files.with_assets(output, page.url)
+        elif page.file.src_uri in self.index_uris:
+            output = generated_files.with_assets(output, page.url, generated_files.INDEX_ASSETS)
+        if self.session is not None:
+            self.session.checkpoint(config)  # the page is made: a save may be shown before the next one
         return output

@@ -117,6 +117,11 @@ class Renderer:
         self.problems: list[Problem] = []  # the site's templates that failed (template_errors.py)
         self._strings: dict[str, Strings] = {}
         self._script_cache: dict[tuple, dict[str, str]] = {}
+        # Kept while the renderer is (QuizSite keeps one between `mkdocs serve` updates), by quiz id: an unchanged
+        # quiz is the same object, so what depends on it alone is made once.
+        self._next_ids: dict[str, tuple[Quiz, str | None]] = {}  # the quiz, and the id its "Next Quiz" names
+        self._index_rows: dict[tuple[str, str], tuple[Quiz, dict]] = {}  # (language, id) -> the quiz, its row
+        self._indexes: dict[str, tuple[list[dict], str]] = {}  # language -> its index's rows and page
 
     @staticmethod
     def _environment(overrides: list[str]) -> jinja2.Environment:
@@ -158,6 +163,7 @@ class Renderer:
         self.problems += problems
         self.overrides = []
         self.env = self._environment([])
+        self._indexes.clear()  # made with the site's templates
 
     def _guarded(self, make: Callable[[], str]) -> str:
         """`make()`, or, when a site template fails in it, the error recorded and `make()` again with the
@@ -236,10 +242,13 @@ class Renderer:
 
     def next_target(self, quiz: Quiz) -> Quiz | None:
         """The quiz that `quiz`'s "Next Quiz" link points at, when it is one of this site's."""
-        if quiz.next is None:
-            return None
-        here = layout.markdown_path(quiz.id)
-        return self.quizzes.get(layout.quiz_id_from_page(layout.resolve_link(here, quiz.next.link)) or "")
+        known = self._next_ids.get(quiz.id)
+        if known is None or known[0] is not quiz:
+            target = None
+            if quiz.next is not None:
+                target = layout.quiz_id_from_page(layout.resolve_link(layout.markdown_path(quiz.id), quiz.next.link))
+            known = self._next_ids[quiz.id] = (quiz, target)
+        return self.quizzes.get(known[1]) if known[1] is not None else None
 
     def next_quiz(self, quiz: Quiz, language: str) -> dict | None:
         if quiz.next is None:
@@ -405,30 +414,45 @@ class Renderer:
         return self._guarded(lambda: self._index_page(language))
 
     def _index_page(self, language: str) -> str:
-        strings = self.strings(language)
+        rows = [self._index_row(quiz_id, language) for quiz_id in sorted(self.quizzes)]
+        known = self._indexes.get(language)
+        if known is not None and known[0] == rows:
+            return known[1]  # the same entries, in the same order, as the page made last
         groups: dict[str, list[dict]] = defaultdict(list)
-        for quiz_id in sorted(self.quizzes):
-            quiz = self.quizzes[quiz_id]
-            folder = posixpath.dirname(quiz_id)
-            available = language in quiz.languages
-            shown_in = language if available else (quiz.languages[0] if quiz.languages else self.source_language)
-            count = len(quiz.questions_in(shown_in))
-            title = self.text(quiz.title, shown_in)
-            groups[folder].append({
-                "id": quiz_id,
-                "total": count,
-                "title": title if available or not title else f'<span lang="{shown_in}">{title}</span>',
-                "link": self.quiz_link(layout.INDEX_MARKDOWN, language, quiz),
-                "count": strings("index.question") if count == 1 else strings("index.questions", count=count),
-                "only_in": None if available else self.available_in(quiz, strings),
-                "language": shown_in,
-            })
+        for row in rows:
+            groups[posixpath.dirname(row["id"])].append(row)
+        strings = self.strings(language)
         index_url = layout.page_url(layout.INDEX_MARKDOWN, language, self.source_language, self.directory_urls)
-        return self.env.get_template("index.md.j2").render(
+        page = self.env.get_template("index.md.j2").render(
             language=language, t=strings, groups=sorted(groups.items()),
             site_root=layout.relative_url(index_url, ""),
             ui={key: strings(key) for key in sorted(strings.keys()) if key.startswith(self.INDEX_STRINGS)},
         )
+        self._indexes[language] = (rows, page)
+        return page
+
+    def _index_row(self, quiz_id: str, language: str) -> dict:
+        """A quiz's entry in the index of `language`."""
+        quiz = self.quizzes[quiz_id]
+        known = self._index_rows.get((language, quiz_id))
+        if known is not None and known[0] is quiz:
+            return known[1]
+        strings = self.strings(language)
+        available = language in quiz.languages
+        shown_in = language if available else (quiz.languages[0] if quiz.languages else self.source_language)
+        count = len(quiz.questions_in(shown_in))
+        title = self.text(quiz.title, shown_in)
+        row = {
+            "id": quiz_id,
+            "total": count,
+            "title": title if available or not title else f'<span lang="{shown_in}">{title}</span>',
+            "link": self.quiz_link(layout.INDEX_MARKDOWN, language, quiz),
+            "count": strings("index.question") if count == 1 else strings("index.questions", count=count),
+            "only_in": None if available else self.available_in(quiz, strings),
+            "language": shown_in,
+        }
+        self._index_rows[(language, quiz_id)] = (quiz, row)
+        return row
 
     # -- a broken quiz, under `mkdocs serve` ------------------------------------------
 

@@ -9,6 +9,7 @@ parts together, so the build and the commands cannot disagree on settings.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..cache import BuildCache, inputs_key, inputs_stamp
@@ -61,6 +62,8 @@ class QuizSite:
         self.build_cache = self._build_cache() if self.use_cache else None
         self.library = QuizLibrary(self.languages, self.settings.allowed_html, self.settings.docs_dir,
                                    self.build_cache, self.kinds, self.settings.markdown_extensions)
+        self._update_renderer: Renderer | None = None  # see site_pages
+        self._every_language_made = True  # whether the last site_pages made the pages of every language
 
     @property
     def source_language(self) -> str:
@@ -196,9 +199,11 @@ class QuizSite:
                 problems += left_out
         return files, problems
 
-    def pages(self, catalog: Catalog, renderer: Renderer, language: str) -> list[GeneratedPage]:
-        """Every generated page of `language`: its quizzes (or their error pages) and its quiz index."""
-        return pages_of_language(catalog, renderer, language, os.getcwd(), self.build_cache)
+    def pages(self, catalog: Catalog, renderer: Renderer, language: str,
+              between: Callable[[], object] | None = None) -> list[GeneratedPage]:
+        """Every generated page of `language`: its quizzes (or their error pages) and its quiz index; `between`:
+        see pages_of_language."""
+        return pages_of_language(catalog, renderer, language, os.getcwd(), self.build_cache, between)
 
     def learning_page(self, markdown: str, page: str, language: str) -> str:
         """A learning page's Markdown with its links to quizzes not yet in `language` leading to a language they
@@ -215,26 +220,42 @@ class QuizSite:
 
     # -- one MkDocs build ---------------------------------------------------------------------
 
-    def site_pages(self, same_pages: bool = False) -> BuildPages:
-        """Every language's generated pages and every problem, for a rebuild under `mkdocs serve` that
-        then updates only the pages that changed; `same_pages`: no page or quiz file was added or removed
-        since the last build. The build cache stays in memory: `save_cache` writes it."""
+    def site_pages(self, same_pages: bool = False, languages: tuple[str, ...] | None = None) -> BuildPages:
+        """Every language's generated pages (or only `languages`') and every problem, for a rebuild under
+        `mkdocs serve` that then updates only the pages that changed; `same_pages`: no page or quiz file was
+        added or removed since the last build. The build cache stays in memory: `save_cache` writes it."""
         if self.build_cache is not None:
             self.build_cache.hits = self.build_cache.misses = 0
         catalog = self.load(same_pages=same_pages)
         self._remember_languages(catalog)
-        renderer = self.renderer(catalog)
-        pages = [page for language in self.languages for page in self.pages(catalog, renderer, language)]
+        renderer = self._renderer_for_update(catalog)
+        made = self.languages if languages is None else tuple(lang for lang in self.languages if lang in languages)
+        self._every_language_made = made == self.languages
+        pages = [page for language in made for page in self.pages(catalog, renderer, language)]
         stats = f"{self.build_cache.hits} hits, {self.build_cache.misses} misses" if self.build_cache else ""
         return BuildPages(pages, sorted(catalog.problems + self.site_problems(renderer), key=sort_key), stats)
 
-    def save_cache(self) -> bool:
-        """Write what the last `site_pages` used (every language's pages, so the rest is pruned); True when written."""
-        return self.build_cache is not None and self.build_cache.save(prune=True, release=False)
+    def _renderer_for_update(self, catalog: Catalog) -> Renderer:
+        """The renderer of the last update, given the quizzes now: its templates stay compiled, and what it made
+        of unchanged quizzes stays made. A new one once templates or strings changed (`refresh` starts over),
+        or after a site template failed, which the quizzes now may no longer make it do."""
+        renderer = self._update_renderer
+        if renderer is None or renderer.problems:
+            renderer = self._update_renderer = self.renderer(catalog)
+        else:
+            renderer.quizzes = catalog.quizzes
+        return renderer
 
-    def build_pages(self, building: str | None, serving: bool) -> BuildPages:
+    def save_cache(self) -> bool:
+        """Write what the last `site_pages` used (and, when it made every language's pages, only that: the rest is
+        pruned); True when written."""
+        return self.build_cache is not None and self.build_cache.save(prune=self._every_language_made, release=False)
+
+    def build_pages(self, building: str | None, serving: bool, between: Callable[[], object] | None = None
+                    ) -> BuildPages:
         """The generated pages of the build of `building` (mkdocs-static-i18n's current language), or of
-        every language when the site builds them in one go (`building` None).
+        every language when the site builds them in one go (`building` None); `between`: see
+        pages_of_language.
 
         mkdocs-static-i18n builds the source language first, then each other language, one build each,
         while the first build's pages stay in memory. So the source language's build renders every
@@ -253,7 +274,7 @@ class QuizSite:
         self._remember_languages(catalog)
         renderer = self.renderer(catalog)
         languages = self.languages if building is None else (building,)
-        pages = [page for language in languages for page in self.pages(catalog, renderer, language)]
+        pages = [page for language in languages for page in self.pages(catalog, renderer, language, between)]
         files, left_out = [], []
         for language in languages:
             made, notes = self.published_exports(catalog, renderer, language)

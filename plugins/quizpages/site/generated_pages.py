@@ -5,6 +5,7 @@ No MkDocs here: the plugin turns each GeneratedPage into a MkDocs File.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cache import BuildCache
@@ -34,18 +35,22 @@ class GeneratedFile:
 
 
 def pages_of_language(catalog: Catalog, renderer: Renderer, language: str, base: str | None = None,
-                      cache: BuildCache | None = None) -> list[GeneratedPage]:
+                      cache: BuildCache | None = None, between: Callable[[], object] | None = None
+                      ) -> list[GeneratedPage]:
     """Every generated page of `language`; `base` is what error pages show paths relative to.
 
     With a `cache` (whose inputs key covers the renderer's settings, templates and strings), a
-    quiz page rendered by an earlier build from the same inputs is read back instead."""
+    quiz page rendered by an earlier build from the same inputs is read back instead. `between` is called
+    after each quiz page (under `mkdocs serve`, a save can be shown then)."""
     languages = renderer.languages
+    pages = []
     with paused_gc():
-        pages = [
-            GeneratedPage(language, layout.markdown_path(quiz_id),
-                          _quiz_page(catalog, renderer, quiz, language, cache), quiz.languages)
-            for quiz_id, quiz in catalog.quizzes.items() if language in quiz.languages
-        ]
+        for quiz_id, quiz in catalog.quizzes.items():
+            if language in quiz.languages:
+                pages.append(GeneratedPage(language, layout.markdown_path(quiz_id),
+                                           _quiz_page(catalog, renderer, quiz, language, cache), quiz.languages))
+                if between is not None:
+                    between()
         for quiz_id, path in catalog.broken.items():  # only reached under `mkdocs serve`
             content = renderer.error_page(quiz_id, path, catalog.problems_of(path), language, base)
             pages.append(GeneratedPage(language, layout.markdown_path(quiz_id), content, languages))

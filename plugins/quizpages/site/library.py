@@ -25,6 +25,16 @@ from ..model.problems import display_path, sort_key
 from ..util.gc_pause import paused_gc
 
 
+@dataclass(frozen=True, slots=True)
+class LoadedFile:
+    """One quiz file as the library last loaded it, kept until the file changes."""
+
+    stamp: tuple[int, int]  # (st_mtime_ns, st_size) when it was read; (-1, -1) when it could not be
+    quiz: Quiz | None  # None when it has errors
+    problems: list[Problem]
+    cache_key: str | None  # its build cache key, when the cache is used and the file was small enough
+
+
 @dataclass
 class Catalog:
     quizzes: dict[str, Quiz] = field(default_factory=dict)
@@ -57,23 +67,24 @@ class QuizLibrary:
         self.markdown_extensions = markdown_extensions  # the site's, to check quiz text as they render it
         self.docs_dir = docs_dir  # where learning pages live; None skips the link checks
         self.cache = cache  # its inputs key must cover languages, allowed_html and the extensions: see QuizSite
-        self._memo: dict[str, tuple[tuple[int, int], Quiz | None, list[Problem], str | None]] = {}
+        self._memo: dict[str, LoadedFile] = {}  # path -> the file as last loaded
         # path -> the quiz its link problems are of, those problems, and its text's links to other quizzes
         self._links: dict[str, tuple[Quiz, list[Problem], list[QuizLink]]] = {}
         self._partials: dict[str, tuple[object, Quiz | None]] = {}  # path -> (its memo stamp, the quiz as read)
 
-    def load_file(self, path: str, quiz_id: str) -> tuple[Quiz | None, list[Problem], str | None]:
-        """The quiz (None when it has errors), its problems, and its build cache key (or None)."""
+    def load_file(self, path: str, quiz_id: str) -> LoadedFile:
+        """The quiz file at `path` loaded (from memory while it is unchanged, else from the build cache or the
+        file itself)."""
         try:
             stat = os.stat(path)
             stamp = (stat.st_mtime_ns, stat.st_size)
         except OSError:
             stamp = (-1, -1)
         memo = self._memo.get(path)
-        if memo and memo[0] == stamp:
-            if memo[3] is not None and self.cache is not None:
-                self.cache.keep_quiz(memo[3])
-            return memo[1], memo[2], memo[3]
+        if memo is not None and memo.stamp == stamp:
+            if memo.cache_key is not None and self.cache is not None:
+                self.cache.keep_quiz(memo.cache_key)
+            return memo
         data, key = None, None
         if self.cache is not None:
             data = _read_small(path)
@@ -81,14 +92,14 @@ class QuizLibrary:
                 key = self.cache.quiz_key(path, quiz_id, data)
                 hit = self.cache.get_quiz(key, path)
                 if hit is not None:
-                    self._memo[path] = (stamp, *hit, key)
-                    return (*hit, key)
+                    loaded = self._memo[path] = LoadedFile(stamp, *hit, key)
+                    return loaded
         quiz, problems = load_quiz(path, quiz_id, self.languages, data, self.kinds, self.allowed_html,
                                    self.markdown_extensions)
         if key is not None:
             self.cache.put_quiz(key, path, quiz, problems)
-        self._memo[path] = (stamp, quiz, problems, key)
-        return quiz, problems, key
+        loaded = self._memo[path] = LoadedFile(stamp, quiz, problems, key)
+        return loaded
 
     def forget(self) -> None:
         """Let go of every loaded quiz; the next load reads the files (or the build cache) again."""
@@ -110,7 +121,7 @@ class QuizLibrary:
         """A quiz with errors as far as it could be read, so its links are checked in the same run as its
         other problems (one run reports every problem). Read again only when the file changed; broken
         files are few."""
-        stamp = self._memo[path][0] if path in self._memo else None
+        stamp = self._memo[path].stamp if path in self._memo else None
         known = self._partials.get(path)
         if known is not None and known[0] == stamp:
             return known[1]
@@ -136,7 +147,8 @@ class QuizLibrary:
         quiz_links: list[QuizLink] = []
         for path in paths:
             quiz_id = quiz_id_from_file(path, quizzes_dir)
-            quiz, problems, key = self.load_file(path, quiz_id)
+            loaded = self.load_file(path, quiz_id)
+            quiz, problems, key = loaded.quiz, loaded.problems, loaded.cache_key
             id_problems = check_quiz_id(path, quiz_id)
             if quiz_id in catalog.paths:
                 first = display_path(catalog.paths[quiz_id], os.path.dirname(path))

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import jinja2
-from mkdocs.commands.build import _build_page, _populate_page
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from ..site.generated_pages import GeneratedPage
-from ..site.page_changes import PageId
+from ...site.generated_pages import GeneratedPage
+from ...site.page_changes import PageId
+from .. import internals
 
 
 @dataclass
@@ -32,10 +32,6 @@ class LanguageBuild:
     nav: Navigation | None = None
     env: jinja2.Environment | None = None
     finished: bool = False  # the build reached on_post_build
-    files_key: str | None = None  # page_html.files_key of `files`, once every plugin has added its files
-
-    def __post_init__(self) -> None:
-        self.generated_uris = {file.src_uri for _page, file in self.generated.values()}
 
     def page_of(self, abs_src_path: str) -> Page | None:
         """The page this build made from the Markdown file at `abs_src_path`, if any."""
@@ -53,12 +49,12 @@ def render_again(config: MkDocsConfig, build: LanguageBuild, pages: list[Page]) 
     page shows that title in its navigation, so only a full build is right then."""
     for page in pages:
         title = page.title
-        _populate_page(page, config, build.files)
+        internals.populate_page(page, config, build.files)
         if page.title != title and build.in_nav(page):
             return False
     doc_files = build.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
     for page in pages:
-        _build_page(page, config, doc_files, build.nav, build.env, excluded=page.file.inclusion.is_excluded())
+        internals.build_page(page, config, doc_files, build.nav, build.env, page.file.inclusion.is_excluded())
     for page in pages:
         page.validate_anchor_links(files=build.files, log_level=config.validation.links.anchors)
     return True

@@ -1,10 +1,12 @@
 """MkDocs' live-reload server, set up for quick saves and a quick start.
 
 MkDocs polls the watched folders every half second, then waits a tenth of a
-second for more changes: a save would wait a quarter of a second on average
-before its rebuild starts, half of the time quizpages needs to show it. A
-poll of the docs folder takes a few milliseconds, so polling five times as
-often costs little.
+second for more changes: a save would wait a third of a second on average
+before its rebuild starts, more than quizpages needs to show it. A poll of the
+docs folder takes a few milliseconds (250 quizzes: 1 to 3 ms), so polling ten
+times as often costs little; and as changes are only seen at a poll, waiting one
+poll for more is enough to take an editor's save (a file written, then moved)
+as one change.
 
 The server can also hold some requests until a build running beside it is
 done: the pages of the languages that are still being built.
@@ -23,9 +25,11 @@ import threading
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers.polling import PollingObserver
 
-from ..util.paths import is_inside
+from ...util.paths import is_inside
+from .. import internals
 
-POLL_SECONDS = 0.1
+POLL_SECONDS = 0.05
+QUIET_SECONDS = POLL_SECONDS  # after a change, how long no other change must come before the rebuild
 HOLD_SECONDS = 120  # then answer anyway, as the page is: never leave a browser waiting forever
 
 
@@ -37,19 +41,16 @@ def will_serve_with_reload() -> bool:
 
 def watched_paths(server) -> dict[str, int]:
     """The paths the server watches, with how many times each was added. MkDocs keeps no public list."""
-    watched = getattr(server, "_watched_paths", None)
-    return dict(watched) if isinstance(watched, dict) else {}
+    return internals.watched_paths(server)
 
 
 def poll_faster(server, seconds: float = POLL_SECONDS) -> None:
     """Make the server poll every `seconds`; before `server.serve()`, while its observer has not started."""
     watched = watched_paths(server)
-    if not watched or not hasattr(server, "observer"):
-        return  # another MkDocs than this plugin knows: keep its own watching
     for path, count in watched.items():
         for _ in range(count):
             server.unwatch(path)
-    server.observer = PollingObserver(timeout=seconds)
+    internals.replace_observer(server, PollingObserver(timeout=seconds))
     for path, count in watched.items():
         for _ in range(count):
             server.watch(path)
@@ -60,34 +61,24 @@ def watches(server, path: str) -> bool:
     return any(is_inside(path, watched) for watched in watched_paths(server))
 
 
-def rebuild_when_made(server, folder: str) -> bool:
+def rebuild_when_made(server, folder: str) -> None:
     """Make the server rebuild once `folder` is made (or moved in) in its parent, which is watched alone, not
     what is under it: a site's folder holds much else, and MkDocs' own watch rebuilds on any file written
-    there. False with another MkDocs than this plugin knows."""
-    if not hasattr(server, "observer") or not hasattr(server, "_rebuild_cond"):
-        return False
+    there. The rebuild (ServeSession.rebuild) finds what changed."""
     folder = os.path.abspath(folder)
 
     def made(event: FileSystemEvent) -> None:
         if event.is_directory and folder in (os.path.abspath(p) for p in (event.src_path, getattr(event, "dest_path", "")) if p):
-            _request_rebuild(server)
+            internals.request_rebuild(server)
 
     handler = FileSystemEventHandler()
     handler.on_created = handler.on_moved = made
-    server.observer.schedule(handler, os.path.dirname(folder), recursive=False)
-    return True
-
-
-def _request_rebuild(server) -> None:
-    # what MkDocs' own watch does on a change; its builder (ServeSession.rebuild) finds what changed
-    with server._rebuild_cond:
-        server._want_rebuild = True
-        server._rebuild_cond.notify_all()
+    internals.observer(server).schedule(handler, os.path.dirname(folder), recursive=False)
 
 
 def hold_until(server, ready: threading.Event, prefixes: tuple[str, ...]) -> None:
     """Make requests for paths under `prefixes` (below the server's mount path) wait until `ready` is set."""
-    mount = getattr(server, "mount_path", "/")
+    mount = internals.mount_path(server)
     held = tuple(mount + prefix for prefix in prefixes)
     app = server.get_app()
 

@@ -11,20 +11,20 @@ build would, in the same order.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from mkdocs.config.defaults import MkDocsConfig
 
-from . import search_per_language
-
-SEARCH_PLUGINS = ("search", "material/search")
+from .. import internals, search_per_language
 
 
 def _entries(config: MkDocsConfig) -> list[tuple[object, list[dict]]]:
+    """Each search plugin with the entries its index holds."""
     found = []
-    for name in SEARCH_PLUGINS:
-        plugin = config.plugins.get(name)
-        index = getattr(plugin, "search_index", None)
-        entries = getattr(index, "entries", getattr(index, "_entries", None))  # Material's, MkDocs'
-        if isinstance(entries, list):
+    for plugin in internals.search_plugins(config):
+        entries = internals.search_entries(plugin)
+        if entries is not None:
             found.append((plugin, entries))
     return found
 
@@ -35,8 +35,12 @@ Places = list[tuple[list[dict], dict[str, int], int]]  # per index: its entries,
 def forget(config: MkDocsConfig, urls: set[str]) -> Places:
     """Drop the entries of the pages at `urls` (the page and its sections, `url#anchor`); returns where they
     were, for `put_back`."""
+    return _forget_in([entries for _plugin, entries in _entries(config)], urls)
+
+
+def _forget_in(lists: list[list[dict]], urls: set[str]) -> Places:
     places = []
-    for _plugin, entries in _entries(config):
+    for entries in lists:
         kept, where = [], {}
         for entry in entries:
             url = _page_url(entry)
@@ -68,13 +72,38 @@ def put_back(places: Places) -> None:
         entries[:] = ordered
 
 
+@contextmanager
+def replacing(config: MkDocsConfig, urls: set[str], others_building: bool = False) -> Iterator[None]:
+    """Around rendering the pages at `urls` again: their new entries take the place of their old ones.
+
+    `others_building`: the first build of the other languages is paused for it. The search plugin then holds
+    that build's entries so far, and mkdocs-static-i18n those of the languages built before, which it adds to
+    the index once every language is built: the pages' entries are replaced there."""
+    if not others_building:
+        places = forget(config, urls)
+        yield
+        put_back(places)
+        return
+    collected = internals.languages_search_entries(config)
+    holding = [(entries, len(entries)) for _plugin, entries in _entries(config)]
+    places = _forget_in([collected] if collected is not None else [], urls)
+    yield
+    for entries, before in holding:  # what the pages added to the other language's entries
+        if collected is not None:
+            collected.extend(entries[before:])
+        del entries[before:]
+    put_back(places)
+
+
 def _page_url(entry: dict) -> str:
     return str(entry.get("location", "")).split("#", 1)[0]
 
 
-def write(config: MkDocsConfig, languages: tuple[str, ...]) -> None:
-    """Write the index files again from the entries the plugin holds, as a full build leaves them: one
-    index, then split into one per language (search_per_language.py)."""
-    for plugin, _ in _entries(config):
-        plugin.on_post_build(config=config)
-    search_per_language.split_index(config.site_dir, languages)
+def write(config: MkDocsConfig, languages: tuple[str, ...], urls: set[str]) -> None:
+    """Write the index files again from the entries the plugin holds, as a full build leaves them (one index per
+    language, search_per_language.py): only those of the languages of the pages at `urls`, rendered again."""
+    changed = {search_per_language.language_of(url, languages) for url in urls}
+    for plugin, entries in _entries(config):
+        if not search_per_language.write_indexes(config.site_dir, entries, languages, changed):
+            internals.write_search_index(plugin, config)  # the plugin's whole index, split as a build splits it
+            search_per_language.split_index(config.site_dir, languages)
