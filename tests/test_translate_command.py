@@ -338,12 +338,14 @@ def test_a_missing_translation_is_added_beside_its_source(site_copy):
 
 
 def test_an_export_never_replaces_a_translators_work_not_yet_imported(site_copy):
-    """A PO file with a translation the quiz does not have is not overwritten by a new export, unless --force."""
+    """A PO file with a translation the quiz does not have is not overwritten by a new export, unless --force; the
+    error names it by its path from the current folder, at the entry's line."""
     _export(site_copy)
     _set_translation(site_copy / PO, "ai-ml/kubeflow-trainer:quiz:title", "아직 가져오지 않은 번역")
     kept = (site_copy / PO).read_bytes()
     result = quizpages(site_copy, "translate", "export", "--language", "ko")
     assert result.returncode == 1 and "not in the quiz yet" in result.stderr
+    assert result.stderr.startswith(f"{PO}:"), result.stderr  # named as every other message names a file
     assert (site_copy / PO).read_bytes() == kept
     _export(site_copy, "--force")
     assert (site_copy / PO).read_bytes() != kept

@@ -92,7 +92,8 @@ def _export(args: argparse.Namespace, site: QuizSite, language: str, paths: list
     planned = plan_export([catalog.quizzes[qid] for qid in chosen], language, source, FORMATS[args.format], out,
                           settings.root, names, args.shared)  # type: ignore[arg-type]
     kept = [where for where in (unimported_work(p) for p in planned) if where] if not args.force else []
-    for where in kept:
+    for path, line in kept:
+        where = os.path.relpath(path) + (f":{line}" if line else "")
         print(f"{where}: error: this file holds translations that are not in the quiz yet, so it was not replaced "
               "(Import it first with `quizpages translate import`, or pass --force to replace it)", file=sys.stderr)
     if kept:
