@@ -224,6 +224,28 @@ def test_polib_reads_an_unterminated_string_so_the_import_checks_strictly(site_c
     assert _quiz_files(site_copy) == before
 
 
+@pytest.mark.parametrize("old, typo", [
+    ('msgstr "Kubeflow Trainer와 분산 학습 퀴즈"', 'msgstr "Kubeflow Trainer와 분산 학습 퀴즈'),
+    ('msgid "Kubeflow Trainer and Distributed Training Quiz"', 'msgid "Kubeflow Trainer and Distributed Training Quiz'),
+    ('msgctxt "ai-ml/kubeflow-trainer:quiz:title"', 'msgctxt "ai-ml/kubeflow-trainer:quiz:title'),
+    ('"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Type: text/plain; charset=UTF-8\\n'),
+])
+def test_one_unclosed_text_is_one_error_at_its_line(site_copy, old, typo):
+    """A translator's one missing quote is reported once, at its line, as msgfmt reports it: not also as a msgid
+    without a msgstr, an empty msgid or a header without a charset that the file does not have."""
+    _export(site_copy)
+    text = (site_copy / PO).read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    broken = text.replace(old, typo)
+    (site_copy / PO).write_text(broken, encoding="utf-8")
+    line = broken.splitlines().index(typo) + 1
+    result = _import(site_copy, site_copy / PO)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{PO}:{line}: error: the text is not closed: the line ends before its closing quote (End the text with \" "
+        'on the same line; a quote inside it is written \\")'], result.stdout
+
+
 @pytest.mark.parametrize("typo, message", [
     ('msgstr "text" extra', "text after the closing quote"),
     ('msgstr "a \\q b"', "is not an escape"),
