@@ -476,3 +476,27 @@ def test_an_xliff_file_declaring_entities_is_refused(site_copy):
     result = _import(site_copy, site_copy / XLF)
     assert result.returncode == 1 and "declares a DOCTYPE" in result.stdout
     assert _quiz_files(site_copy) == before
+
+
+def test_two_files_translating_one_text_differently_name_both_entries_and_write_nothing(site_copy):
+    """A PO and an XLIFF file of one quiz that disagree on its title: the error names the text and both entries'
+    lines, so the translator knows which two to reconcile, and no quiz file is written."""
+    _export(site_copy)
+    _export(site_copy, "--format", "xliff")
+    before = _quiz_files(site_copy)
+    context = "ai-ml/kubeflow-trainer:quiz:title"
+    _set_translation(site_copy / PO, context, "PO의 제목")
+    store = ttk_xliff.xlifffile.parsefile(str(site_copy / XLF))
+    unit = next(u for u in store.units if u.xmlelement.get("id") == context)
+    unit.target = "XLIFF의 제목"
+    store.save()
+    po_lines = (site_copy / PO).read_text(encoding="utf-8").splitlines()
+    po_line = po_lines.index(f'msgctxt "{context}"') + 2  # an entry's line is its msgid's
+    xlf_lines = (site_copy / XLF).read_text(encoding="utf-8").splitlines()
+    xlf_line = next(n for n, line in enumerate(xlf_lines, 1) if f' id="{context}"' in line)
+    result = _import(site_copy, site_copy / PO, site_copy / XLF)
+    assert result.returncode == 1 and "nothing was written" in result.stderr
+    assert result.stdout.splitlines() == [
+        f"{XLF}:{xlf_line}: error: ai-ml/kubeflow-trainer: title: this 'ko' translation differs from the one at "
+        f"{PO}:{po_line} (Import one of the two files, or make them agree)"], result.stdout
+    assert _quiz_files(site_copy) == before
