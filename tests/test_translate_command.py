@@ -500,3 +500,18 @@ def test_two_files_translating_one_text_differently_name_both_entries_and_write_
         f"{XLF}:{xlf_line}: error: ai-ml/kubeflow-trainer: title: this 'ko' translation differs from the one at "
         f"{PO}:{po_line} (Import one of the two files, or make them agree)"], result.stdout
     assert _quiz_files(site_copy) == before
+
+
+@pytest.mark.parametrize("args, message", [
+    (["export", "--language", "en"], "quizpages translate export: error: 'en' cannot be translated into (Give a "
+                                     "language code other than the source language en, such as ko)"),
+    (["init", "en"], "quizpages translate init: error: 'en' is not a new language's code (Give a code such as ja)"),
+    (["init", "j a"], "quizpages translate init: error: 'j a' is not a new language's code (Give a code such as ja)"),
+])
+def test_a_bad_translate_command_line_names_the_command_as_its_usage_does(site_copy, args, message):
+    """A language that cannot be exported or started is a bad command line: exit 2, one line naming the command as
+    argparse names it (`quizpages translate init: error:`), no traceback, nothing written."""
+    result = quizpages(site_copy, "translate", *args)
+    assert result.returncode == 2
+    assert result.stderr == message + "\n"
+    assert not (site_copy / "translations" / "export").exists()
