@@ -228,7 +228,8 @@ BAD = {
         "to this file's folder)"),
     "an INHERIT of a folder": (
         {"mkdocs.yml": "INHERIT: docs\n" + _site() + PLUGINS},
-        "mkdocs.yml:1:10: error: INHERIT: docs: cannot read the file: Is a directory"),
+        "mkdocs.yml:1:10: error: INHERIT: docs: cannot read the file: Is a directory (INHERIT names a config file, "
+        "relative to the folder of the file that inherits it)"),
     "a bad option in the inherited file": (
         {"mkdocs.yml": "INHERIT: base.yml\n" + _site(), "base.yml": PLUGINS.replace("[en]", "[en, en]")},
         "base.yml:4:23: error: plugins.quizpages.languages[1]: 'en' is listed twice (List each language once)"),
@@ -289,3 +290,14 @@ def test_an_inherited_file_outside_the_working_folder_is_named_as_reached(tmp_pa
     assert raised.value.messages == [
         "../shared/base.yml:2:24: error: plugins.quizpages.cache: expected true or false, not a number "
         "(Write `cache: true` or `cache: false`)"]
+
+
+@pytest.mark.parametrize("given", ["nowhere.yml", "content"])
+def test_a_config_file_given_with_f_that_cannot_be_read_says_how_to_name_one(site_copy, given):
+    """`quizpages -f nowhere.yml validate` (a typo, or a folder) is a bad command line: exit 2, one line saying
+    what is wrong and what to pass instead, no traceback."""
+    result = quizpages(site_copy, "-f", given, "validate")
+    assert result.returncode == 2
+    reason = "No such file or directory" if given == "nowhere.yml" else "Is a directory"
+    assert result.stderr == (f"{given}: error: cannot read the file: {reason} (Pass the site's mkdocs.yml with -f, "
+                             "or run the command in the site's folder)\n"), result.stderr

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from conftest import build, edit_config, quizpages, quizpages_options, soup
+from quizpages.cli.translate import strings_skeleton
 from quizpages.render import Strings, strings_problems
 from quizpages.render import strings as strings_module
 
@@ -122,3 +124,31 @@ def test_a_packaged_strings_file_is_checked_like_a_sites(package_strings):
     assert japanese("next_quiz", title="X") == "Next Quiz: X"
     assert japanese("answer") == "答え"
     assert [p for p in strings_problems(("en", "ko"), ()) if "ja.yml" in p.source.path] == []
+
+
+def _contributing_step(number: int) -> str:
+    """The text of step `number` of CONTRIBUTING.md's "Add a language", on one line."""
+    text = (Path(__file__).parent.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text.split("## Add a language", 1)[1].split("\n## ", 1)[0]
+    step = re.search(rf"^{number}\. (.*?)(?=^\d+\. |\Z)", section, re.M | re.S)
+    assert step, f"CONTRIBUTING.md's \"Add a language\" has no step {number}"
+    return " ".join(step.group(1).split())
+
+
+def test_the_figures_contributing_gives_for_a_new_language_are_what_the_commands_print(site_copy):
+    """A translator following "Add a language" with Japanese sees the figures step 6 quotes: the strings 'ja'
+    lacks right after `translate init`, the texts missing in the summary, and as many warnings from `validate`."""
+    step = _contributing_step(6)
+    lacks = re.search(r"strings: ('ja' lacks \d+ interface strings: [a-z_., ]+?), \.\.\.", step)
+    summary = re.search(r"`(ja: \d+ quizzes untranslated, (\d+) texts missing, \d+ stale)`", step)
+    assert lacks and summary, step
+    init = quizpages(site_copy, "translate", "init", "ja")
+    assert init.returncode == 0, init.stderr
+    _add_japanese(site_copy, quizzes_in=None)
+    (site_copy / "strings" / "ja.yml").write_text(  # as `translate init` wrote it: every key still commented
+        strings_skeleton("ja"), encoding="utf-8")
+    status = quizpages(site_copy, "status")
+    assert f"strings: {lacks.group(1)}," in status.stdout, status.stdout
+    assert summary.group(1) in status.stderr, status.stderr
+    validate = quizpages(site_copy, "validate")
+    assert f"0 errors, {summary.group(2)} warnings" in validate.stdout + validate.stderr

@@ -224,6 +224,28 @@ def test_polib_reads_an_unterminated_string_so_the_import_checks_strictly(site_c
     assert _quiz_files(site_copy) == before
 
 
+@pytest.mark.parametrize("old, typo", [
+    ('msgstr "Kubeflow Trainer와 분산 학습 퀴즈"', 'msgstr "Kubeflow Trainer와 분산 학습 퀴즈'),
+    ('msgid "Kubeflow Trainer and Distributed Training Quiz"', 'msgid "Kubeflow Trainer and Distributed Training Quiz'),
+    ('msgctxt "ai-ml/kubeflow-trainer:quiz:title"', 'msgctxt "ai-ml/kubeflow-trainer:quiz:title'),
+    ('"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Type: text/plain; charset=UTF-8\\n'),
+])
+def test_one_unclosed_text_is_one_error_at_its_line(site_copy, old, typo):
+    """A translator's one missing quote is reported once, at its line, as msgfmt reports it: not also as a msgid
+    without a msgstr, an empty msgid or a header without a charset that the file does not have."""
+    _export(site_copy)
+    text = (site_copy / PO).read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    broken = text.replace(old, typo)
+    (site_copy / PO).write_text(broken, encoding="utf-8")
+    line = broken.splitlines().index(typo) + 1
+    result = _import(site_copy, site_copy / PO)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{PO}:{line}: error: the text is not closed: the line ends before its closing quote (End the text with \" "
+        'on the same line; a quote inside it is written \\")'], result.stdout
+
+
 @pytest.mark.parametrize("typo, message", [
     ('msgstr "text" extra', "text after the closing quote"),
     ('msgstr "a \\q b"', "is not an escape"),
@@ -338,12 +360,14 @@ def test_a_missing_translation_is_added_beside_its_source(site_copy):
 
 
 def test_an_export_never_replaces_a_translators_work_not_yet_imported(site_copy):
-    """A PO file with a translation the quiz does not have is not overwritten by a new export, unless --force."""
+    """A PO file with a translation the quiz does not have is not overwritten by a new export, unless --force; the
+    error names it by its path from the current folder, at the entry's line."""
     _export(site_copy)
     _set_translation(site_copy / PO, "ai-ml/kubeflow-trainer:quiz:title", "아직 가져오지 않은 번역")
     kept = (site_copy / PO).read_bytes()
     result = quizpages(site_copy, "translate", "export", "--language", "ko")
     assert result.returncode == 1 and "not in the quiz yet" in result.stderr
+    assert result.stderr.startswith(f"{PO}:"), result.stderr  # named as every other message names a file
     assert (site_copy / PO).read_bytes() == kept
     _export(site_copy, "--force")
     assert (site_copy / PO).read_bytes() != kept
@@ -452,3 +476,42 @@ def test_an_xliff_file_declaring_entities_is_refused(site_copy):
     result = _import(site_copy, site_copy / XLF)
     assert result.returncode == 1 and "declares a DOCTYPE" in result.stdout
     assert _quiz_files(site_copy) == before
+
+
+def test_two_files_translating_one_text_differently_name_both_entries_and_write_nothing(site_copy):
+    """A PO and an XLIFF file of one quiz that disagree on its title: the error names the text and both entries'
+    lines, so the translator knows which two to reconcile, and no quiz file is written."""
+    _export(site_copy)
+    _export(site_copy, "--format", "xliff")
+    before = _quiz_files(site_copy)
+    context = "ai-ml/kubeflow-trainer:quiz:title"
+    _set_translation(site_copy / PO, context, "PO의 제목")
+    store = ttk_xliff.xlifffile.parsefile(str(site_copy / XLF))
+    unit = next(u for u in store.units if u.xmlelement.get("id") == context)
+    unit.target = "XLIFF의 제목"
+    store.save()
+    po_lines = (site_copy / PO).read_text(encoding="utf-8").splitlines()
+    po_line = po_lines.index(f'msgctxt "{context}"') + 2  # an entry's line is its msgid's
+    xlf_lines = (site_copy / XLF).read_text(encoding="utf-8").splitlines()
+    xlf_line = next(n for n, line in enumerate(xlf_lines, 1) if f' id="{context}"' in line)
+    result = _import(site_copy, site_copy / PO, site_copy / XLF)
+    assert result.returncode == 1 and "nothing was written" in result.stderr
+    assert result.stdout.splitlines() == [
+        f"{XLF}:{xlf_line}: error: ai-ml/kubeflow-trainer: title: this 'ko' translation differs from the one at "
+        f"{PO}:{po_line} (Import one of the two files, or make them agree)"], result.stdout
+    assert _quiz_files(site_copy) == before
+
+
+@pytest.mark.parametrize("args, message", [
+    (["export", "--language", "en"], "quizpages translate export: error: 'en' cannot be translated into (Give a "
+                                     "language code other than the source language en, such as ko)"),
+    (["init", "en"], "quizpages translate init: error: 'en' is not a new language's code (Give a code such as ja)"),
+    (["init", "j a"], "quizpages translate init: error: 'j a' is not a new language's code (Give a code such as ja)"),
+])
+def test_a_bad_translate_command_line_names_the_command_as_its_usage_does(site_copy, args, message):
+    """A language that cannot be exported or started is a bad command line: exit 2, one line naming the command as
+    argparse names it (`quizpages translate init: error:`), no traceback, nothing written."""
+    result = quizpages(site_copy, "translate", *args)
+    assert result.returncode == 2
+    assert result.stderr == message + "\n"
+    assert not (site_copy / "translations" / "export").exists()

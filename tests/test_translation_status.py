@@ -103,6 +103,23 @@ def test_accept_unknown_quiz_is_a_clear_error(site_copy):
     assert not (site_copy / "translations").exists()
 
 
+def test_accept_a_misspelt_quiz_id_names_the_id_meant(site_copy):
+    """--accept ai-ml/kubeflow-trainr says which quiz was meant, so the author need not look the id up."""
+    result = quizpages(site_copy, "status", "--accept", "ai-ml/kubeflow-trainr")
+    assert result.returncode == 1
+    assert result.stderr == ("quizpages status: error: the quiz 'ai-ml/kubeflow-trainr' does not exist (Did you mean "
+                             "'ai-ml/kubeflow-trainer'?)\n")
+
+
+def test_accept_takes_the_file_of_a_yaml_quiz(site_copy):
+    """A quiz written as `.yaml` (README: `.yaml` works too) is accepted by its file's path, as a `.yml` one is."""
+    yaml_quiz = site_copy / "content" / "quizzes" / "ai-ml" / "second.yaml"
+    shutil.copy(quiz_file(site_copy), yaml_quiz)
+    result = quizpages(site_copy, "status", "--accept", "content/quizzes/ai-ml/second.yaml")
+    assert result.returncode == 0, result.stderr
+    assert (site_copy / "translations" / "ai-ml" / "second.json").exists()
+
+
 def test_the_quizs_own_texts_are_a_missing_text_not_a_question(site_copy):
     """A missing Korean title is reported as a text of the quiz's own, by name, at the line `validate` gives."""
     path = quiz_file(site_copy)

@@ -97,6 +97,20 @@ def test_a_file_named_outside_the_quizzes_folder_that_is_no_quiz_is_refused(tmp_
     assert "0 quiz files checked: 0 errors, 0 warnings, 1 not a quiz file" in result.stderr
 
 
+def test_a_file_in_a_folder_outside_the_quizzes_folder_is_not_said_to_be_in_it(tmp_path):
+    """`quizpages validate staging/` checks its quizzes and says a README there was not checked, not that it is
+    in the quizzes folder and left out of the site."""
+    site = _site(tmp_path, {"a.yml": GOOD})
+    (site / "staging").mkdir()
+    (site / "staging" / "b.yml").write_text(GOOD, encoding="utf-8")
+    (site / "staging" / "README.md").write_text("# Staged quizzes\n", encoding="utf-8")
+    result = validate(site, "staging")
+    assert result.stdout == ("staging/README.md:1:1: warning: this file is not a quiz, so it was not checked (Quiz "
+                             "files end in .yml or .yaml; the site publishes only the quizzes under its quizzes "
+                             "folder)\n"), result.stdout
+    assert "1 quiz file checked: 0 errors, 1 warning" in result.stderr
+
+
 def test_one_quiz_in_two_files_is_an_error(tmp_path):
     """`a.yml` and `a.yaml` would be one page: the second is an error naming the first."""
     site = _site(tmp_path, {"a.yml": GOOD, "a.yaml": GOOD})

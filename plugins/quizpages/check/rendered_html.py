@@ -132,8 +132,8 @@ class RenderedHtml:
         name = attribute.lower()
         if name.startswith("on"):
             return Finding(f"{name}=", name, f"the event-handler attribute {name}= is not allowed",
-                           "Quiz text may not run scripts; remove the attribute (from the HTML tag, or from the "
-                           "`{: ... }` attribute list after the element)")
+                           f"Quiz text may not run scripts; remove {name}= from the HTML tag or the `{{: ... }}` "
+                           "attribute list that gives it")
         if name == "style" and element in ("th", "td"):
             if value in CELL_STYLES:
                 return None

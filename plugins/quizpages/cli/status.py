@@ -7,12 +7,13 @@ QUIZ`` records the current source text as reviewed for QUIZ's translations.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
 
 from ..check.translation_status import accept, read_review_hashes, status
-from ..model.layout import quiz_id_from_file
+from ..model.layout import is_quiz_file, quiz_id_from_file
 from ..site import QuizSite
 from ..translate.entries import count, total
 from ..translate.export import language_entries
@@ -30,9 +31,16 @@ def add_parser(sub, parents) -> argparse.ArgumentParser:
 
 
 def _quiz_id(site: QuizSite, value: str) -> str:
-    if value.endswith(".yml") and os.path.exists(value):
+    if is_quiz_file(value) and os.path.isfile(value):  # a .yaml quiz's file names it too
         return quiz_id_from_file(value, site.settings.quizzes_path)
     return value
+
+
+def _unknown_quiz_hint(quiz_id: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(quiz_id, known, n=1)
+    if close:
+        return f"Did you mean '{close[0]}'?"
+    return "Give a quiz id, such as " + (f"'{known[0]}'" if known else "ai-ml/katib") + ", or the quiz file's path"
 
 
 KINDS = ("missing_quiz", "missing_text", "missing_question", "stale")
@@ -52,7 +60,8 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         quiz_id = _quiz_id(site, args.accept)
         quiz = catalog.quizzes.get(quiz_id)
         if quiz is None:
-            reason = "has errors (run `quizpages validate`)" if quiz_id in catalog.broken else "does not exist"
+            reason = ("has errors (run `quizpages validate`)" if quiz_id in catalog.broken else
+                      f"does not exist ({_unknown_quiz_hint(quiz_id, sorted(catalog.quizzes))})")
             print(f"quizpages status: error: the quiz '{quiz_id}' {reason}", file=sys.stderr)
             return 1
         path = accept(settings.root, quiz, settings.languages, tuple(args.language))

@@ -67,8 +67,9 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     return _init(args, site)
 
 
-def _error(message: str) -> None:
-    print(f"quizpages translate: error: {message}", file=sys.stderr)
+def _error(args: argparse.Namespace, message: str) -> None:
+    """A bad command line, named as argparse names the command (`quizpages translate init: error: ...`)."""
+    print(f"quizpages translate {args.action}: error: {message}", file=sys.stderr)
 
 
 # -- export -------------------------------------------------------------------------------------
@@ -77,7 +78,7 @@ def _export(args: argparse.Namespace, site: QuizSite, language: str, paths: list
     settings = site.settings
     source = settings.languages[0]
     if not re.match(LANGUAGE_PATTERN, language) or language == source:
-        _error(f"'{language}' cannot be translated into (Give a language code other than the source language "
+        _error(args, f"'{language}' cannot be translated into (Give a language code other than the source language "
                f"{source}, such as {', '.join(settings.languages[1:]) or 'ko'})")
         return 2
     catalog = site.load()
@@ -92,7 +93,8 @@ def _export(args: argparse.Namespace, site: QuizSite, language: str, paths: list
     planned = plan_export([catalog.quizzes[qid] for qid in chosen], language, source, FORMATS[args.format], out,
                           settings.root, names, args.shared)  # type: ignore[arg-type]
     kept = [where for where in (unimported_work(p) for p in planned) if where] if not args.force else []
-    for where in kept:
+    for path, line in kept:
+        where = os.path.relpath(path) + (f":{line}" if line else "")
         print(f"{where}: error: this file holds translations that are not in the quiz yet, so it was not replaced "
               "(Import it first with `quizpages translate import`, or pass --force to replace it)", file=sys.stderr)
     if kept:
@@ -196,11 +198,11 @@ def _init(args: argparse.Namespace, site: QuizSite) -> int:
     language = args.language
     settings = site.settings
     if not re.match(LANGUAGE_PATTERN, language) or language == settings.languages[0]:
-        _error(f"'{language}' is not a new language's code (Give a code such as ja)")
+        _error(args, f"'{language}' is not a new language's code (Give a code such as ja)")
         return 2
     target = site.strings_file(language)
     if not is_inside(target, settings.root):
-        _error(f"this site has no strings folder to write the '{language}' strings file in (Set "
+        _error(args, f"this site has no strings folder to write the '{language}' strings file in (Set "
                "`plugins.quizpages.strings_dir: strings` in mkdocs.yml, then run the command again)")
         return 2
     if os.path.exists(target):

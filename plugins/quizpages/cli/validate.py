@@ -11,7 +11,7 @@ from ..model import Problem
 from ..model.layout import is_quiz_file
 from ..model.problems import sort_key
 from ..site import QuizSite
-from ..site.library import Catalog, not_quizzes
+from ..site.library import Catalog, not_checked, not_quizzes
 from ..util.paths import is_inside
 
 
@@ -75,7 +75,9 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
               "or pass the path of a quiz file or folder)")
     for path in not_quiz_files:
         print(f"{path}: error: not a quiz file (Quiz files end in .yml or .yaml; pass quiz files or folders)")
-    problems = not_quizzes([os.path.abspath(p) for p in others]) + check_quiz_files(site, groups)
+    inside = [os.path.abspath(p) for p in others if is_inside(p, quizzes_dir)]
+    outside = [os.path.abspath(p) for p in others if not is_inside(p, quizzes_dir)]
+    problems = not_quizzes(inside) + not_checked(outside) + check_quiz_files(site, groups)
     problems.sort(key=sort_key)
     cwd = os.getcwd()
     for problem in problems:

@@ -266,7 +266,9 @@ def _read_file(path: str, shown: str, config_dir: str, inherited_at: str | None 
             text = f.read()
     except OSError as exc:
         where = f"{inherited_at}: error: INHERIT: {shown}" if inherited_at else f"{shown}: error"
-        raise SettingsError([f"{where}: cannot read the file: {exc.strerror}"]) from None
+        hint = ("INHERIT names a config file, relative to the folder of the file that inherits it" if inherited_at else
+                "Pass the site's mkdocs.yml with -f, or run the command in the site's folder")
+        raise SettingsError([f"{where}: cannot read the file: {exc.strerror} ({hint})"]) from None
     except UnicodeDecodeError:
         raise SettingsError([f"{shown}: error: the file is not UTF-8 (Save it with UTF-8 encoding)"]) from None
     loader = _Loader(text)

@@ -185,6 +185,14 @@ def not_quizzes(paths: list[str]) -> list[Problem]:
                     "beside the learning pages") for path in paths]
 
 
+def not_checked(paths: list[str]) -> list[Problem]:
+    """A warning for each file that is not a quiz in a folder outside the quizzes folder (`quizpages validate
+    staging/`): it was not checked, and nothing says it would be published."""
+    return [warning(Source(path), "this file is not a quiz, so it was not checked",
+                    "Quiz files end in .yml or .yaml; the site publishes only the quizzes under its quizzes "
+                    "folder") for path in paths]
+
+
 def _read_small(path: str) -> bytes | None:
     """The file's bytes for the cache key, or None when unreadable or too large: the loader then
     reads it itself and reports why."""

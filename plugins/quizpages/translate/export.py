@@ -62,11 +62,24 @@ def _changed(quiz: Quiz) -> str:
     return time.strftime("%Y-%m-%d %H:%M+0000", time.gmtime(stamp))
 
 
-def unimported_work(planned: ExportFile) -> str | None:
+def unimported_work(planned: ExportFile) -> tuple[str, int | None] | None:
     """Where the file already at `planned.path` holds a translation the quiz does not have yet (a translator's
-    work not imported): "path:line", or "path" when it cannot be read. None when it may be replaced."""
+    work not imported): its path and the entry's line (None when the file cannot be read). None when it may be
+    replaced."""
     if not os.path.exists(planned.path):
         return None
+    try:
+        with open(planned.path, "rb") as f:
+            if f.read() == planned.content:
+                return None
+        existing = read_translation_file(planned.path)
+    except TranslationFileError as exc:
+        return exc.path, exc.line
+    exported = {entry.context: entry.translation for entry in planned.entries}
+    for entry in existing.entries:
+        if entry.translation and exported.get(entry.context) != entry.translation:
+            return planned.path, entry.line
+    return None
     try:
         with open(planned.path, "rb") as f:
             if f.read() == planned.content:

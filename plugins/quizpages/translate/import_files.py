@@ -94,14 +94,17 @@ def _plan_quiz(plan: ImportPlan, quiz_id: str, parts: list, quizzes: dict[str, Q
     plan.warnings += outcome.warnings
     for reason, number in outcome.skipped.items():
         plan.skipped[reason] = plan.skipped.get(reason, 0) + number
-    seen: dict[tuple[int, str], str] = {}
-    for change in outcome.changes:
+    seen: dict[tuple[int, str], tuple[str, str]] = {}  # text, language -> its first translation and entry
+    conflicts = []
+    for change, (origin, label) in zip(outcome.changes, outcome.origins):
         key = (id(change.text), change.language)
-        if key in seen and seen[key] != change.value:
-            plan.errors.append(f"{where}: error: two files give different '{change.language}' translations of one "
-                               f"text of {quiz_id} (Import one of them)")
-            return
-        seen[key] = change.value
+        if key in seen and seen[key][0] != change.value:
+            conflicts.append(f"{origin}: error: {quiz_id}: {label}: this '{change.language}' translation differs "
+                             f"from the one at {seen[key][1]} (Import one of the two files, or make them agree)")
+        seen.setdefault(key, (change.value, origin))
+    if conflicts:
+        plan.errors += conflicts
+        return
     changes = list({(id(c.text), c.language): c for c in outcome.changes}.values())
     if not changes:
         return

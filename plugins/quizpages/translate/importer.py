@@ -27,6 +27,7 @@ class Outcome:
     """What importing entries into one quiz file gives."""
 
     changes: list[Change] = field(default_factory=list)
+    origins: list[tuple[str, str]] = field(default_factory=list)  # each change's entry ("path:line") and text label
     warnings: list[str] = field(default_factory=list)  # `path:line: warning: ...` lines
     skipped: dict[str, int] = field(default_factory=dict)  # reason -> count: untranslated, fuzzy, unchanged
 
@@ -78,6 +79,7 @@ def match_entries(quiz: Quiz, file: TranslationFile, entries: list[ReadEntry], s
             outcome.skip("unchanged")
             continue
         outcome.changes.append(Change(text, language, entry.translation))
+        outcome.origins.append((where, slot.label))
 
 
 def write_changes(data: bytes, old_quiz: Quiz, old_problems: list[Problem], changes: list[Change],

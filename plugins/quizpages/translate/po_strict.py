@@ -44,6 +44,8 @@ class PoEntry:
     msgstr: dict[int, str] = field(default_factory=dict)
     flags: tuple[str, ...] = ()
     parts: list[str] = field(default_factory=list)  # the keywords in the order written
+    broken: bool = False  # one of its texts is refused: its values are not what was meant, so nothing else is
+    # said about them (a `msgstr "unclosed` is one mistake, not also a msgid without a msgstr)
 
     @property
     def fuzzy(self) -> bool:
@@ -121,7 +123,9 @@ def check_po(text: str) -> tuple[list[PoEntry], list[PoProblem]]:
                                           "Put it right under the msgid or msgstr it belongs to, or remove it"))
                 continue
             value = _string(stripped, number, problems)
-            if value is not None:
+            if value is None:
+                current.broken = True
+            else:
                 _add(current, last, value)
             continue
         found = _KEYWORD.match(stripped)
@@ -145,8 +149,8 @@ def check_po(text: str) -> tuple[list[PoEntry], list[PoProblem]]:
             continue
         value = _string(rest, number, problems)
         if value is None:
-            last = None
-            continue
+            current.broken = True
+            value = ""
         slot = int(index) if index is not None else None
         current.parts.append(name)
         if name == "msgid":
@@ -223,6 +227,8 @@ def _check_entries(entries: list[PoEntry], problems: list[PoProblem], text: str)
     for entry in entries:
         if entry.msgid is None:
             continue
+        if entry.broken and (entry.msgid or entry.msgctxt is not None or header is not None):
+            continue  # its problem is said already
         if entry.msgid == "" and entry.msgctxt is None:
             if header is not None:
                 problems.append(PoProblem(entry.line, "a second header entry (msgid \"\")",
@@ -244,6 +250,8 @@ def _check_entries(entries: list[PoEntry], problems: list[PoProblem], text: str)
     if header is None:
         problems.append(PoProblem(1, "the file has no header entry (msgid \"\" with Content-Type)",
                                   "Keep the header the export wrote at the top of the file"))
+        return
+    if header.broken:
         return
     charset = re.search(r"charset=([^\s\\]+)", header.msgstr.get(0, ""))
     if charset is None or charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
