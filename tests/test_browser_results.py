@@ -15,6 +15,8 @@ import pytest
 from browser import Question, horizontal_overflow, serious_violations
 
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"  # every kind, and `test: {minutes: 15}`
+PRACTICE_CHECKED = 7  # the practice quiz's questions the page checks: all but the short answer and the hands-on one
+BUNDLED_CHECKED = 7  # the bundled quiz's seven multiple-choice questions
 BUNDLED = "quizzes/ai-ml/kubeflow-trainer/"  # seven multiple-choice questions and three written ones
 PAGES = {"en": PRACTICE, "ko": "ko/" + PRACTICE}
 BUNDLED_PAGES = {"en": BUNDLED, "ko": "ko/" + BUNDLED}
@@ -25,28 +27,28 @@ S = {  # what the page says, in each language
     "en": {"check": "Check", "start_over": "Start over", "retry": "Retry missed questions", "show_all": "Show all questions",
            "test": "Take as a test", "finish": "Finish test", "leave": "Leave the test", "shuffle": "Shuffle questions",
            "original": "Original order", "got": "I got it", "missed": "I missed it", "reset_all": "Reset all progress",
-           "score": "Score: {right}/{checked}", "unchecked": "{count} questions not checked yet.",
+           "score": "Score: {right}/{total}", "unchecked": "{count} questions not checked yet.",
            "written": "Written answers, by your own judgement: {got} of {judged}.", "none": "Score: nothing checked yet.",
            "not_answered": "Not answered: this counts as wrong.", "unanswered": "{count} questions were not answered and count as wrong.",
            "retry_done": "Every missed question is answered again; all questions are shown.",
            "time_left": "Time left: {time}", "five": "5 minutes left.", "one": "1 minute left.",
            "time_up": "Time is up: the test is finished.", "started": "Quizzes started: {started}/{total}",
            "continue": "Continue: {title}", "quiz": " · reviewed {reviewed}/{total}",
-           "quiz_score": " · reviewed {reviewed}/{total} · score {right}/{checked}",
-           "folder_score": "{started} of {quizzes} quizzes started · reviewed {reviewed}/{total} · score {right}/{checked}",
+           "quiz_score": " · reviewed {reviewed}/{total} · score {right}/{checkable}",
+           "folder_score": "{started} of {quizzes} quizzes started · reviewed {reviewed}/{total} · score {right}/{checkable}",
            "correct": "Correct: {letter} is the right answer.", "right_mark": "Right", "wrong_mark": "Wrong"},
     "ko": {"check": "확인", "start_over": "처음부터 다시", "retry": "틀린 문제 다시 풀기", "show_all": "모든 문제 보기",
            "test": "시험으로 풀기", "finish": "시험 마치기", "leave": "시험 그만두기", "shuffle": "문제 섞기",
            "original": "원래 순서", "got": "맞혔어요", "missed": "틀렸어요", "reset_all": "모든 진행 초기화",
-           "score": "점수: {right}/{checked}", "unchecked": "아직 확인하지 않은 문제가 {count}개 있습니다.",
+           "score": "점수: {right}/{total}", "unchecked": "아직 확인하지 않은 문제가 {count}개 있습니다.",
            "written": "서술형 답(스스로 판단): {judged}개 중 {got}개 맞힘.", "none": "점수: 아직 확인한 문제가 없습니다.",
            "not_answered": "답하지 않음: 틀린 것으로 셉니다.", "unanswered": "답하지 않은 문제 {count}개는 틀린 것으로 셉니다.",
            "retry_done": "틀린 문제에 모두 다시 답했습니다. 모든 문제를 보여 줍니다.",
            "time_left": "남은 시간: {time}", "five": "5분 남았습니다.", "one": "1분 남았습니다.",
            "time_up": "시간이 다 되어 시험을 마쳤습니다.", "started": "시작한 퀴즈: {started}/{total}",
            "continue": "이어서 풀기: {title}", "quiz": " · 복습 {reviewed}/{total}",
-           "quiz_score": " · 복습 {reviewed}/{total} · 점수 {right}/{checked}",
-           "folder_score": "퀴즈 {quizzes}개 중 {started}개 시작 · 복습 {reviewed}/{total} · 점수 {right}/{checked}",
+           "quiz_score": " · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
+           "folder_score": "퀴즈 {quizzes}개 중 {started}개 시작 · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
            "correct": "정답입니다: {letter}가 맞습니다.", "right_mark": "맞음", "wrong_mark": "틀림"},
 }
 
@@ -102,18 +104,18 @@ def test_score_counts_each_questions_latest_check_apart_from_written_answers(ope
         "r => r.previousElementSibling.matches('details.quizpages-answer') && "
         "!r.nextElementSibling.matches('ol.quizpages-question')")  # after the last question
     q = _answer_some(page)
-    expected = " ".join([s["score"].format(right=2, checked=3) + ".", s["unchecked"].format(count=4),
+    expected = " ".join([s["score"].format(right=2, total=PRACTICE_CHECKED) + ".", s["unchecked"].format(count=4),
                          s["written"].format(got=1, judged=2)])
     assert _score(page) == expected
     assert page.locator(".quizpages-results__score").get_attribute("role") == "status"
-    assert page.locator(".quizpages-progress__score").inner_text() == s["score"].format(right=2, checked=3)
+    assert page.locator(".quizpages-progress__score").inner_text() == s["score"].format(right=2, total=PRACTICE_CHECKED)
     assert q["list-runtimes"].details.locator("button[data-judged=got]").get_attribute("aria-pressed") == "true"
     assert q["why-runtimes"].details.locator("button[data-judged=missed]").get_attribute("aria-pressed") == "true"
     q["trainjob-role"].controls("input[value=B]").check()  # its latest check counts, not its first
     q["trainjob-role"].check()
-    assert _score(page).startswith(s["score"].format(right=3, checked=3) + ".")
+    assert _score(page).startswith(s["score"].format(right=3, total=PRACTICE_CHECKED) + ".")
     page.reload()
-    assert _score(page) == " ".join([s["score"].format(right=3, checked=3) + ".", s["unchecked"].format(count=4),
+    assert _score(page) == " ".join([s["score"].format(right=3, total=PRACTICE_CHECKED) + ".", s["unchecked"].format(count=4),
                                      s["written"].format(got=1, judged=2)])
     reloaded = Question(page, "why-runtimes")
     assert reloaded.is_open() and reloaded.mark.inner_text() == {"en": "Missed, by your judgement",
@@ -161,7 +163,7 @@ def test_retry_shows_only_the_missed_questions_cleared_until_they_are_answered_a
     q["why-runtimes"].details.locator("button[data-judged=got]").click()
     assert len(_visible(page)) == 9
     assert page.locator(".quizpages-progress__status").inner_text() == s["retry_done"]
-    assert _score(page).startswith(s["score"].format(right=3, checked=3) + ".")
+    assert _score(page).startswith(s["score"].format(right=3, total=PRACTICE_CHECKED) + ".")
     assert s["written"].format(got=2, judged=2) in _score(page)
     assert not _button(page, language, "retry").is_visible()  # nothing is missed now
 
@@ -197,7 +199,7 @@ def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base
     assert number.fieldset.locator("[role=status]").text_content() == ""  # hidden, and empty
     page.get_by_role("button", name=s["finish"], exact=True).last.click()  # the one after the last question
     assert page.locator(".quizpages-results__note").inner_text() == s["unanswered"].format(count=5)
-    assert _score(page).startswith(s["score"].format(right=1, checked=7) + ".")
+    assert _score(page).startswith(s["score"].format(right=1, total=PRACTICE_CHECKED) + ".")
     assert all(b.evaluate("d => d.open") and b.is_visible() for b in page.locator("details.quizpages-answer").all())
     assert mc.status.inner_text() == s["correct"].format(letter="B") and mc.mark.inner_text() == s["right_mark"]
     assert number.mark.inner_text() == s["wrong_mark"]
@@ -223,7 +225,7 @@ def test_a_test_resumes_after_a_reload_and_leaving_it_restores_the_page(open_pag
     _button(page, "en", "leave").click()
     assert mc.controls("input[value=A]").is_checked() and mc.is_open()
     assert mc.status.inner_text() == "Not quite: you picked A, the right answer is B."
-    assert _score(page).startswith("Score: 0/1.")
+    assert _score(page).startswith(f"Score: 0/{PRACTICE_CHECKED}.")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -251,7 +253,7 @@ def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero
     Question(page, "gang-or-nothing").controls("input[value=true]").check()
     page.clock.fast_forward("01:00")
     assert status.inner_text() == " ".join([s["time_up"], s["unanswered"].format(count=6)])
-    assert not timer.is_visible() and _score(page).startswith(s["score"].format(right=1, checked=7) + ".")
+    assert not timer.is_visible() and _score(page).startswith(s["score"].format(right=1, total=PRACTICE_CHECKED) + ".")
 
 
 # -- shuffle ------------------------------------------------------------------------------------------
@@ -411,9 +413,9 @@ def test_each_index_shows_the_progress_of_every_quiz_folder_and_the_site(open_pa
     page.goto(base + INDEXES[language])
     marks = page.locator("span.quizpages-index__quiz")
     assert [text.strip() for text in marks.all_inner_texts()] == [
-        s["quiz"].format(reviewed=1, total=10).strip(), s["quiz_score"].format(reviewed=5, total=9, right=2, checked=3).strip()]
+        s["quiz"].format(reviewed=1, total=10).strip(), s["quiz_score"].format(reviewed=5, total=9, right=2, checkable=PRACTICE_CHECKED).strip()]
     assert page.locator(".quizpages-index__summary").inner_text() == s["folder_score"].format(
-        started=2, quizzes=2, reviewed=6, total=19, right=2, checked=3)
+        started=2, quizzes=2, reviewed=6, total=19, right=2, checkable=PRACTICE_CHECKED + BUNDLED_CHECKED)
     assert page.locator(".quizpages-site-progress__started").inner_text() == s["started"].format(started=2, total=2)
     title = marks.nth(1).evaluate("m => m.closest('li').querySelector('a').textContent")
     assert page.locator(".quizpages-site-progress__continue").inner_text() == s["continue"].format(title=title)
@@ -504,14 +506,14 @@ def test_without_storage_everything_works_for_the_visit(open_page, base):
     """With site data blocked, score, retry, a test, shuffle and Start over all work for the visit."""
     page = open_page(base + PAGES["en"], init_script=BLOCKED_STORAGE)
     q = _answer_some(page)
-    assert _score(page).startswith("Score: 2/3.")
+    assert _score(page).startswith(f"Score: 2/{PRACTICE_CHECKED}.")
     _button(page, "en", "retry").click()
     assert _visible(page) == ["trainjob-role", "why-runtimes"]
     _button(page, "en", "show_all").click()
     _button(page, "en", "shuffle").click()
     _button(page, "en", "test").click()
     _button(page, "en", "finish").click()
-    assert _score(page).startswith("Score: 0/7.")
+    assert _score(page).startswith(f"Score: 0/{PRACTICE_CHECKED}.")
     _button(page, "en", "start_over").click()
     assert _score(page) == "Score: nothing checked yet." and not q["trainjob-role"].is_open()
     assert all("quizpages" not in source for source in page.evaluate("() => window.__uncaught"))
