@@ -36,7 +36,8 @@ S = {  # what the page says, in each language
            "continue": "Continue: {title}", "quiz": " · reviewed {reviewed}/{total}",
            "quiz_score": " · reviewed {reviewed}/{total} · score {right}/{checkable}",
            "folder_score": "{started} of {quizzes} quizzes started · reviewed {reviewed}/{total} · score {right}/{checkable}",
-           "correct": "Correct: {letter} is the right answer.", "right_mark": "Right", "wrong_mark": "Wrong"},
+           "correct": "Correct: {letter} is the right answer.", "right_mark": "Right", "wrong_mark": "Wrong",
+           "answer_key": "Answer key"},
     "ko": {"check": "확인", "start_over": "처음부터 다시", "retry": "틀린 문제 다시 풀기", "show_all": "모든 문제 보기",
            "test": "시험으로 풀기", "finish": "시험 마치기", "leave": "시험 그만두기", "shuffle": "문제 섞기",
            "original": "원래 순서", "got": "맞혔어요", "missed": "틀렸어요", "reset_all": "모든 진행 초기화",
@@ -49,7 +50,8 @@ S = {  # what the page says, in each language
            "continue": "이어서 풀기: {title}", "quiz": " · 복습 {reviewed}/{total}",
            "quiz_score": " · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
            "folder_score": "퀴즈 {quizzes}개 중 {started}개 시작 · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
-           "correct": "정답입니다: {letter}가 맞습니다.", "right_mark": "맞음", "wrong_mark": "틀림"},
+           "correct": "정답입니다: {letter}가 맞습니다.", "right_mark": "맞음", "wrong_mark": "틀림",
+           "answer_key": "정답지"},
 }
 
 
@@ -193,6 +195,8 @@ def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base
     mc, number = Question(page, "trainjob-role"), Question(page, "world-size")
     assert mc.controls("input").first.is_visible() and number.controls("input").is_visible()
     assert not _button(page, language, "shuffle").is_visible() and not _button(page, language, "test").is_visible()
+    answer_key = page.get_by_role("link", name=s["answer_key"], exact=True, include_hidden=True)
+    assert answer_key.count() == 1 and not answer_key.is_visible()  # no page of every answer during a test
     mc.controls("input[value=B]").check()
     number.controls("input").fill("31")
     number.controls("input").press("Enter")  # no verdict in a test
@@ -206,6 +210,9 @@ def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base
     assert Question(page, "gang-or-nothing").status.inner_text() == s["not_answered"]
     assert page.locator(".quizpages-progress__label").inner_text().endswith(" 9/9")
     assert _button(page, language, "test").is_visible() and not _button(page, language, "finish").is_visible()
+    assert answer_key.is_visible()
+    _button(page, language, "test").click()  # a new test: what the last one left unanswered is not said again
+    assert page.locator(".quizpages-results__note").inner_text() == ""
 
 
 def test_a_test_resumes_after_a_reload_and_leaving_it_restores_the_page(open_page, base):
@@ -599,3 +606,121 @@ def test_hint_and_answer_have_their_own_look_and_icons(open_page, base, dark):
     for border, width, icon, _color in (hint_style, answer_style):
         assert "svg" in icon and border not in ("rgb(68, 138, 255)", "rgba(0, 0, 0, 0.1)") and width >= 3
         assert not re.search(r"rgba\([^)]*, 0\.1\)", border)
+
+
+# -- a site of edge cases: a text only in English, one right answer of several options, no self-check ---
+
+EDGE_CASES = """\
+title: {en: Edge Cases, ko: 경계 사례}
+questions:
+  - id: fallback
+    kind: multiple_choice
+    question: {en: Pick the second., ko: 둘째를 고르세요.}
+    options:
+      - {en: First, ko: 첫째}
+      - {en: Second only in English}
+    answer: B
+  - id: only-one
+    kind: multiple_select
+    question: {en: Choose all that apply., ko: 해당하는 것을 모두 고르세요.}
+    options: [PyTorchJob, TrainJob, TFJob]
+    answer: [A]
+"""
+WRITTEN_ONLY = """\
+title: {en: Written Only, ko: 서술형만}
+questions:
+  - id: explain
+    kind: short_answer
+    question: {en: Explain gang scheduling., ko: 갱 스케줄링을 설명하세요.}
+    answer: {en: All workers or none., ko: 워커 모두 아니면 하나도.}
+"""
+
+
+@pytest.fixture(scope="module")
+def edge_server(tmp_path_factory):
+    """The bundled site with two more quizzes (EDGE_CASES, WRITTEN_ONLY), built and served."""
+    from browser import StaticServer
+    from conftest import build, copy_site
+
+    site = copy_site(tmp_path_factory.mktemp("edge"))
+    (site / "content/quizzes/ai-ml/edge-cases.yml").write_text(EDGE_CASES, encoding="utf-8")
+    (site / "content/quizzes/other").mkdir()
+    (site / "content/quizzes/other/written-only.yml").write_text(WRITTEN_ONLY, encoding="utf-8")
+    build(site, strict=False)  # the English-only option is a warning, as it is while a quiz is translated
+    with StaticServer(site / "site") as httpd:
+        yield httpd
+
+
+@pytest.fixture
+def edge_site(browser, edge_server):
+    """open(path) -> a loaded page of the edge-case site; as `open_page`, no request may leave it and
+    nothing may be logged as an error."""
+    from browser import Guard
+
+    context = browser.new_context()
+    guard = Guard(edge_server.origin)
+    guard.attach(context)
+
+    def _open(path: str):
+        page = context.new_page()
+        guard.watch(page)
+        page.goto(edge_server.origin + "/" + path, wait_until="load")
+        return page
+
+    _open.base = edge_server.origin + "/"
+    yield _open
+    context.close()
+    guard.check()
+
+
+def test_an_option_shown_in_english_on_the_korean_page_stays_on_the_answer_line(edge_site):
+    """On the Korean page, an option not translated yet follows "정답: B)" on the same line, as on the English
+    page, and a shuffle letters it again there too."""
+    page = edge_site("ko/quizzes/ai-ml/edge-cases/")
+    q = Question(page, "fallback")
+    _open(q)
+    line = q.details.locator("p").first
+    assert " ".join(line.inner_text().split()) == "정답: B) Second only in English"
+    label, option = line.evaluate("p => [p.querySelector('strong'), p.querySelector('[lang=en]')].map("
+                                  "n => { const r = n.getBoundingClientRect(); return [r.top, r.height]; })")
+    assert abs(label[0] - option[0]) < label[1] / 2, (label, option)  # one line (fonts of two languages)
+    _button(page, "ko", "shuffle").click()
+    assert " ".join(line.inner_text().split()) == "정답: A) Second only in English"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_choose_all_with_one_right_answer_says_the_only_right_answer(edge_site, language):
+    """A choose-all question with one right answer says so in the singular, right or wrong."""
+    page = edge_site(("ko/" if language == "ko" else "") + "quizzes/ai-ml/edge-cases/")
+    q = Question(page, "only-one")
+    q.controls("input[value=A]").check()
+    q.controls("input[value=B]").check()
+    q.check()
+    assert q.status.inner_text() == {"en": "Not quite: you picked A, B, the only right answer is A.",
+                                     "ko": "아쉽습니다: A, B를 골랐지만 정답은 A 하나입니다."}[language]
+    q.controls("input[value=B]").uncheck()
+    q.check()
+    assert q.status.inner_text() == {"en": "Correct: A is the only right answer.", "ko": "정답입니다: A만 맞습니다."}[language]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_quiz_without_self_checks_gives_no_score_only_the_written_figure(edge_site, language):
+    """A quiz of written answers only has no score to give, on its page or on the index: its results are
+    the reader's own judgement, and another quiz's score on the index is out of its own self-checks."""
+    s = S[language]
+    prefix = "ko/" if language == "ko" else ""
+    page = edge_site(prefix + "quizzes/other/written-only/")
+    assert _score(page) == ""
+    q = Question(page, "explain")
+    _open(q)
+    q.details.locator("button[data-judged=got]").click()
+    assert _score(page) == s["written"].format(got=1, judged=1)
+    assert page.locator(".quizpages-progress__score").inner_text() == ""
+    page.goto(edge_site.base + prefix + "quizzes/ai-ml/edge-cases/")
+    Question(page, "fallback").controls("input[value=B]").check()
+    Question(page, "fallback").check()
+    assert _score(page).startswith(s["score"].format(right=1, total=2) + ".")
+    page.goto(edge_site.base + prefix + "quizzes/")
+    marks = {m.get_attribute("data-quiz"): m.inner_text().strip() for m in page.locator("span.quizpages-index__quiz").all()}
+    assert marks["other/written-only"] == s["quiz"].format(reviewed=1, total=1).strip()
+    assert marks["ai-ml/edge-cases"] == s["quiz_score"].format(reviewed=1, total=2, right=1, checkable=2).strip()
