@@ -479,6 +479,54 @@ def test_every_new_control_is_a_native_button_reached_by_keyboard_in_page_order(
     assert all(tag == "BUTTON" and outline != "none" for tag, _, outline in names[:4]), names
 
 
+TAB_THROUGH = """() => {
+  const a = document.activeElement, style = getComputedStyle(a);
+  return [a.matches('.quizpages-button') ? [...document.querySelectorAll('.quizpages-button')].indexOf(a) : -1,
+          style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0];
+}"""
+
+
+def _tab_through(page) -> list[tuple[int, bool]]:
+    """Every button the scripts made that Tab reaches from the page's title to its end, in the order reached
+    (its place among them in the page), and whether it shows a focus ring."""
+    page.evaluate("() => { const h = document.querySelector('article h1'); h.tabIndex = -1; h.focus(); }")
+    reached, seen = [], 0
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        index, ring = page.evaluate(TAB_THROUGH)
+        if page.evaluate("() => document.activeElement === document.body"):
+            break
+        if index >= 0:
+            if reached and reached[0][0] == index:
+                break  # round again
+            reached.append((index, ring))
+        seen += 1
+    assert seen < 400, "Tab never left the page"
+    return reached
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mode", ["normal", "retry", "test"])
+def test_every_button_of_every_mode_is_reached_by_tab_in_page_order_with_a_focus_ring(open_page, base, language, mode):
+    """In the normal page, a retry and a test, Tab reaches every visible button the scripts made (the panel's,
+    the written answers' judgements, the results'), in page order, each showing a focus ring; on the index,
+    Reset all progress too."""
+    page = open_page(base + PAGES[language])
+    _answer_some(page)
+    if mode != "normal":
+        _button(page, language, mode).click()
+    visible = page.locator(".quizpages-button").evaluate_all(
+        "bs => bs.map((b, i) => [i, b.checkVisibility({visibilityProperty: true})])"
+        ".filter(([, shown]) => shown).map(([i]) => i)")
+    reached = _tab_through(page)
+    assert [index for index, _ in reached] == visible
+    assert len(visible) >= {"normal": 8, "retry": 4, "test": 5}[mode]  # the panel's, judgements and results'
+    assert all(ring for _, ring in reached), reached
+    page.goto(base + INDEXES[language])
+    reached = _tab_through(page)
+    assert [index for index, _ in reached] == [0] and reached[0][1]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_phone_screen_never_scrolls_sideways(open_page, base, language):
     """At 390×844 the quiz page (answered, in a retry and in a test) and the index with progress fit the screen,
