@@ -37,7 +37,8 @@ S = {  # what the page says, in each language
            "quiz_score": " · reviewed {reviewed}/{total} · score {right}/{checkable}",
            "folder_score": "{started} of {quizzes} quizzes started · reviewed {reviewed}/{total} · score {right}/{checkable}",
            "correct": "Correct: {letter} is the right answer.", "right_mark": "Right", "wrong_mark": "Wrong",
-           "answer_key": "Answer key"},
+           "answer_key": "Answer key", "legend": "Check yourself: question {number}",
+           "judge_label": "How did your answer to question {number} go?"},
     "ko": {"check": "확인", "start_over": "처음부터 다시", "retry": "틀린 문제 다시 풀기", "show_all": "모든 문제 보기",
            "test": "시험으로 풀기", "finish": "시험 마치기", "leave": "시험 그만두기", "shuffle": "문제 섞기",
            "original": "원래 순서", "got": "맞혔어요", "missed": "틀렸어요", "reset_all": "모든 진행 초기화",
@@ -51,7 +52,7 @@ S = {  # what the page says, in each language
            "quiz_score": " · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
            "folder_score": "퀴즈 {quizzes}개 중 {started}개 시작 · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
            "correct": "정답입니다: {letter}가 맞습니다.", "right_mark": "맞음", "wrong_mark": "틀림",
-           "answer_key": "정답지"},
+           "answer_key": "정답지", "legend": "스스로 확인하기: {number}번 문제", "judge_label": "{number}번 문제의 내 답은 어땠나요?"},
 }
 
 
@@ -287,6 +288,10 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
     if path == BUNDLED:  # seven questions in one section: some moved (the practice quiz has one per section)
         assert after != before
     assert lists.evaluate_all("ls => ls.map(l => Number(l.getAttribute('start')))") == list(range(1, len(after) + 1))
+    for number, qid in enumerate(after, 1):  # each check group and judgement is named by the new number
+        group = page.locator(f"#quizpages-check-{qid} > legend, #quizpages-judge-{qid}")
+        assert group.count() == 1 and group.text_content() in (S[language]["legend"].format(number=number),
+                                              S[language]["judge_label"].format(number=number)), qid
     moved = 0
     for question in page.locator("ol.quizpages-question[data-kind=multiple_choice], "
                                  "ol.quizpages-question[data-kind=multiple_select]").all():
