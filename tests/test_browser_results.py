@@ -563,7 +563,8 @@ addEventListener('error', e => window.__uncaught.push(e.filename || '(inline)'))
 
 
 def test_without_storage_everything_works_for_the_visit(open_page, base):
-    """With site data blocked, score, retry, a test, shuffle and Start over all work for the visit."""
+    """With site data blocked, score, retry, a test, shuffle and Start over all work for the visit, and the
+    index shows its progress and resets it."""
     page = open_page(base + PAGES["en"], init_script=BLOCKED_STORAGE)
     q = _answer_some(page)
     assert _score(page).startswith(f"Score: 2/{PRACTICE_CHECKED}.")
@@ -576,6 +577,12 @@ def test_without_storage_everything_works_for_the_visit(open_page, base):
     assert _score(page).startswith(f"Score: 0/{PRACTICE_CHECKED}.")
     _button(page, "en", "start_over").click()
     assert _score(page) == "Score: nothing checked yet." and not q["trainjob-role"].is_open()
+    assert all("quizpages" not in source for source in page.evaluate("() => window.__uncaught"))
+    page.goto(base + INDEXES["en"])  # the index too, with nothing kept from the visit's pages
+    assert page.locator(".quizpages-site-progress__started").inner_text() == "Quizzes started: 0/2"
+    page.once("dialog", lambda dialog: dialog.accept())
+    _button(page, "en", "reset_all").click()
+    assert page.locator(".quizpages-site-progress__status").inner_text() == "All progress is reset."
     assert all("quizpages" not in source for source in page.evaluate("() => window.__uncaught"))
     open_page.guards[-1].errors.clear()  # Material's own inline script reads localStorage unguarded
 
