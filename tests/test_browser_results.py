@@ -238,8 +238,8 @@ def test_a_test_resumes_after_a_reload_and_leaving_it_restores_the_page(open_pag
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero(open_page, base, language):
-    """The quiz's `test: {minutes: 15}` shows a countdown, announces 5 and 1 minutes left, and finishes the
-    test when it reaches zero (the page's clock is Playwright's, moved on by the test)."""
+    """The quiz's `test: {minutes: 15}` shows a countdown, in sight wherever the reader scrolls, announces 5 and
+    1 minutes left, and finishes the test when it reaches zero (the page's clock is Playwright's, moved on by the test)."""
     s = S[language]
     page = open_page(base + PAGES[language])
     start = datetime(2026, 3, 1, 9, 0, 0)
@@ -249,6 +249,10 @@ def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero
     _button(page, language, "test").click()
     timer = page.get_by_role("timer")
     assert timer.inner_text() == s["time_left"].format(time="15:00")
+    in_sight = "t => { const r = t.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"
+    for where in ("document.documentElement.scrollHeight / 2", "document.documentElement.scrollHeight"):
+        page.evaluate(f"() => window.scrollTo(0, {where})")  # in sight wherever the reader is on the page
+        assert timer.evaluate(in_sight), where
     status = page.locator(".quizpages-progress__status")
     page.clock.run_for(1000)
     assert timer.inner_text() == s["time_left"].format(time="14:59")
