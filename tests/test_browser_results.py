@@ -15,6 +15,8 @@ import pytest
 from browser import Question, horizontal_overflow, serious_violations
 
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"  # every kind, and `test: {minutes: 15}`
+PRACTICE_CHECKED = 7  # the practice quiz's questions the page checks: all but the short answer and the hands-on one
+BUNDLED_CHECKED = 7  # the bundled quiz's seven multiple-choice questions
 BUNDLED = "quizzes/ai-ml/kubeflow-trainer/"  # seven multiple-choice questions and three written ones
 PAGES = {"en": PRACTICE, "ko": "ko/" + PRACTICE}
 BUNDLED_PAGES = {"en": BUNDLED, "ko": "ko/" + BUNDLED}
@@ -25,29 +27,32 @@ S = {  # what the page says, in each language
     "en": {"check": "Check", "start_over": "Start over", "retry": "Retry missed questions", "show_all": "Show all questions",
            "test": "Take as a test", "finish": "Finish test", "leave": "Leave the test", "shuffle": "Shuffle questions",
            "original": "Original order", "got": "I got it", "missed": "I missed it", "reset_all": "Reset all progress",
-           "score": "Score: {right}/{checked}", "unchecked": "{count} questions not checked yet.",
+           "score": "Score: {right}/{total}", "unchecked": "{count} questions not checked yet.",
            "written": "Written answers, by your own judgement: {got} of {judged}.", "none": "Score: nothing checked yet.",
            "not_answered": "Not answered: this counts as wrong.", "unanswered": "{count} questions were not answered and count as wrong.",
            "retry_done": "Every missed question is answered again; all questions are shown.",
            "time_left": "Time left: {time}", "five": "5 minutes left.", "one": "1 minute left.",
            "time_up": "Time is up: the test is finished.", "started": "Quizzes started: {started}/{total}",
            "continue": "Continue: {title}", "quiz": " · reviewed {reviewed}/{total}",
-           "quiz_score": " · reviewed {reviewed}/{total} · score {right}/{checked}",
-           "folder_score": "{started} of {quizzes} quizzes started · reviewed {reviewed}/{total} · score {right}/{checked}",
-           "correct": "Correct: {letter} is the right answer.", "right_mark": "Right", "wrong_mark": "Wrong"},
+           "quiz_score": " · reviewed {reviewed}/{total} · score {right}/{checkable}",
+           "folder_score": "{started} of {quizzes} quizzes started · reviewed {reviewed}/{total} · score {right}/{checkable}",
+           "correct": "Correct: {letter} is the right answer.", "right_mark": "Right", "wrong_mark": "Wrong",
+           "answer_key": "Answer key", "legend": "Check yourself: question {number}",
+           "judge_label": "How did your answer to question {number} go?"},
     "ko": {"check": "확인", "start_over": "처음부터 다시", "retry": "틀린 문제 다시 풀기", "show_all": "모든 문제 보기",
            "test": "시험으로 풀기", "finish": "시험 마치기", "leave": "시험 그만두기", "shuffle": "문제 섞기",
            "original": "원래 순서", "got": "맞혔어요", "missed": "틀렸어요", "reset_all": "모든 진행 초기화",
-           "score": "점수: {right}/{checked}", "unchecked": "아직 확인하지 않은 문제가 {count}개 있습니다.",
+           "score": "점수: {right}/{total}", "unchecked": "아직 확인하지 않은 문제가 {count}개 있습니다.",
            "written": "서술형 답(스스로 판단): {judged}개 중 {got}개 맞힘.", "none": "점수: 아직 확인한 문제가 없습니다.",
            "not_answered": "답하지 않음: 틀린 것으로 셉니다.", "unanswered": "답하지 않은 문제 {count}개는 틀린 것으로 셉니다.",
            "retry_done": "틀린 문제에 모두 다시 답했습니다. 모든 문제를 보여 줍니다.",
            "time_left": "남은 시간: {time}", "five": "5분 남았습니다.", "one": "1분 남았습니다.",
            "time_up": "시간이 다 되어 시험을 마쳤습니다.", "started": "시작한 퀴즈: {started}/{total}",
            "continue": "이어서 풀기: {title}", "quiz": " · 복습 {reviewed}/{total}",
-           "quiz_score": " · 복습 {reviewed}/{total} · 점수 {right}/{checked}",
-           "folder_score": "퀴즈 {quizzes}개 중 {started}개 시작 · 복습 {reviewed}/{total} · 점수 {right}/{checked}",
-           "correct": "정답입니다: {letter}가 맞습니다.", "right_mark": "맞음", "wrong_mark": "틀림"},
+           "quiz_score": " · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
+           "folder_score": "퀴즈 {quizzes}개 중 {started}개 시작 · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
+           "correct": "정답입니다: {letter}가 맞습니다.", "right_mark": "맞음", "wrong_mark": "틀림",
+           "answer_key": "정답지", "legend": "스스로 확인하기: {number}번 문제", "judge_label": "{number}번 문제의 내 답은 어땠나요?"},
 }
 
 
@@ -102,18 +107,18 @@ def test_score_counts_each_questions_latest_check_apart_from_written_answers(ope
         "r => r.previousElementSibling.matches('details.quizpages-answer') && "
         "!r.nextElementSibling.matches('ol.quizpages-question')")  # after the last question
     q = _answer_some(page)
-    expected = " ".join([s["score"].format(right=2, checked=3) + ".", s["unchecked"].format(count=4),
+    expected = " ".join([s["score"].format(right=2, total=PRACTICE_CHECKED) + ".", s["unchecked"].format(count=4),
                          s["written"].format(got=1, judged=2)])
     assert _score(page) == expected
     assert page.locator(".quizpages-results__score").get_attribute("role") == "status"
-    assert page.locator(".quizpages-progress__score").inner_text() == s["score"].format(right=2, checked=3)
+    assert page.locator(".quizpages-progress__score").inner_text() == s["score"].format(right=2, total=PRACTICE_CHECKED)
     assert q["list-runtimes"].details.locator("button[data-judged=got]").get_attribute("aria-pressed") == "true"
     assert q["why-runtimes"].details.locator("button[data-judged=missed]").get_attribute("aria-pressed") == "true"
     q["trainjob-role"].controls("input[value=B]").check()  # its latest check counts, not its first
     q["trainjob-role"].check()
-    assert _score(page).startswith(s["score"].format(right=3, checked=3) + ".")
+    assert _score(page).startswith(s["score"].format(right=3, total=PRACTICE_CHECKED) + ".")
     page.reload()
-    assert _score(page) == " ".join([s["score"].format(right=3, checked=3) + ".", s["unchecked"].format(count=4),
+    assert _score(page) == " ".join([s["score"].format(right=3, total=PRACTICE_CHECKED) + ".", s["unchecked"].format(count=4),
                                      s["written"].format(got=1, judged=2)])
     reloaded = Question(page, "why-runtimes")
     assert reloaded.is_open() and reloaded.mark.inner_text() == {"en": "Missed, by your judgement",
@@ -161,7 +166,7 @@ def test_retry_shows_only_the_missed_questions_cleared_until_they_are_answered_a
     q["why-runtimes"].details.locator("button[data-judged=got]").click()
     assert len(_visible(page)) == 9
     assert page.locator(".quizpages-progress__status").inner_text() == s["retry_done"]
-    assert _score(page).startswith(s["score"].format(right=3, checked=3) + ".")
+    assert _score(page).startswith(s["score"].format(right=3, total=PRACTICE_CHECKED) + ".")
     assert s["written"].format(got=2, judged=2) in _score(page)
     assert not _button(page, language, "retry").is_visible()  # nothing is missed now
 
@@ -191,19 +196,24 @@ def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base
     mc, number = Question(page, "trainjob-role"), Question(page, "world-size")
     assert mc.controls("input").first.is_visible() and number.controls("input").is_visible()
     assert not _button(page, language, "shuffle").is_visible() and not _button(page, language, "test").is_visible()
+    answer_key = page.get_by_role("link", name=s["answer_key"], exact=True, include_hidden=True)
+    assert answer_key.count() == 1 and not answer_key.is_visible()  # no page of every answer during a test
     mc.controls("input[value=B]").check()
     number.controls("input").fill("31")
     number.controls("input").press("Enter")  # no verdict in a test
     assert number.fieldset.locator("[role=status]").text_content() == ""  # hidden, and empty
     page.get_by_role("button", name=s["finish"], exact=True).last.click()  # the one after the last question
     assert page.locator(".quizpages-results__note").inner_text() == s["unanswered"].format(count=5)
-    assert _score(page).startswith(s["score"].format(right=1, checked=7) + ".")
+    assert _score(page).startswith(s["score"].format(right=1, total=PRACTICE_CHECKED) + ".")
     assert all(b.evaluate("d => d.open") and b.is_visible() for b in page.locator("details.quizpages-answer").all())
     assert mc.status.inner_text() == s["correct"].format(letter="B") and mc.mark.inner_text() == s["right_mark"]
     assert number.mark.inner_text() == s["wrong_mark"]
     assert Question(page, "gang-or-nothing").status.inner_text() == s["not_answered"]
     assert page.locator(".quizpages-progress__label").inner_text().endswith(" 9/9")
     assert _button(page, language, "test").is_visible() and not _button(page, language, "finish").is_visible()
+    assert answer_key.is_visible()
+    _button(page, language, "test").click()  # a new test: what the last one left unanswered is not said again
+    assert page.locator(".quizpages-results__note").inner_text() == ""
 
 
 def test_a_test_resumes_after_a_reload_and_leaving_it_restores_the_page(open_page, base):
@@ -223,13 +233,13 @@ def test_a_test_resumes_after_a_reload_and_leaving_it_restores_the_page(open_pag
     _button(page, "en", "leave").click()
     assert mc.controls("input[value=A]").is_checked() and mc.is_open()
     assert mc.status.inner_text() == "Not quite: you picked A, the right answer is B."
-    assert _score(page).startswith("Score: 0/1.")
+    assert _score(page).startswith(f"Score: 0/{PRACTICE_CHECKED}.")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero(open_page, base, language):
-    """The quiz's `test: {minutes: 15}` shows a countdown, announces 5 and 1 minutes left, and finishes the
-    test when it reaches zero (the page's clock is Playwright's, moved on by the test)."""
+    """The quiz's `test: {minutes: 15}` shows a countdown, in sight wherever the reader scrolls, announces 5 and
+    1 minutes left, and finishes the test when it reaches zero (the page's clock is Playwright's, moved on by the test)."""
     s = S[language]
     page = open_page(base + PAGES[language])
     start = datetime(2026, 3, 1, 9, 0, 0)
@@ -239,6 +249,10 @@ def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero
     _button(page, language, "test").click()
     timer = page.get_by_role("timer")
     assert timer.inner_text() == s["time_left"].format(time="15:00")
+    in_sight = "t => { const r = t.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"
+    for where in ("document.documentElement.scrollHeight / 2", "document.documentElement.scrollHeight"):
+        page.evaluate(f"() => window.scrollTo(0, {where})")  # in sight wherever the reader is on the page
+        assert timer.evaluate(in_sight), where
     status = page.locator(".quizpages-progress__status")
     page.clock.run_for(1000)
     assert timer.inner_text() == s["time_left"].format(time="14:59")
@@ -251,7 +265,7 @@ def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero
     Question(page, "gang-or-nothing").controls("input[value=true]").check()
     page.clock.fast_forward("01:00")
     assert status.inner_text() == " ".join([s["time_up"], s["unanswered"].format(count=6)])
-    assert not timer.is_visible() and _score(page).startswith(s["score"].format(right=1, checked=7) + ".")
+    assert not timer.is_visible() and _score(page).startswith(s["score"].format(right=1, total=PRACTICE_CHECKED) + ".")
 
 
 # -- shuffle ------------------------------------------------------------------------------------------
@@ -278,6 +292,10 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
     if path == BUNDLED:  # seven questions in one section: some moved (the practice quiz has one per section)
         assert after != before
     assert lists.evaluate_all("ls => ls.map(l => Number(l.getAttribute('start')))") == list(range(1, len(after) + 1))
+    for number, qid in enumerate(after, 1):  # each check group and judgement is named by the new number
+        group = page.locator(f"#quizpages-check-{qid} > legend, #quizpages-judge-{qid}")
+        assert group.count() == 1 and group.text_content() in (S[language]["legend"].format(number=number),
+                                              S[language]["judge_label"].format(number=number)), qid
     moved = 0
     for question in page.locator("ol.quizpages-question[data-kind=multiple_choice], "
                                  "ol.quizpages-question[data-kind=multiple_select]").all():
@@ -411,9 +429,9 @@ def test_each_index_shows_the_progress_of_every_quiz_folder_and_the_site(open_pa
     page.goto(base + INDEXES[language])
     marks = page.locator("span.quizpages-index__quiz")
     assert [text.strip() for text in marks.all_inner_texts()] == [
-        s["quiz"].format(reviewed=1, total=10).strip(), s["quiz_score"].format(reviewed=5, total=9, right=2, checked=3).strip()]
+        s["quiz"].format(reviewed=1, total=10).strip(), s["quiz_score"].format(reviewed=5, total=9, right=2, checkable=PRACTICE_CHECKED).strip()]
     assert page.locator(".quizpages-index__summary").inner_text() == s["folder_score"].format(
-        started=2, quizzes=2, reviewed=6, total=19, right=2, checked=3)
+        started=2, quizzes=2, reviewed=6, total=19, right=2, checkable=PRACTICE_CHECKED + BUNDLED_CHECKED)
     assert page.locator(".quizpages-site-progress__started").inner_text() == s["started"].format(started=2, total=2)
     title = marks.nth(1).evaluate("m => m.closest('li').querySelector('a').textContent")
     assert page.locator(".quizpages-site-progress__continue").inner_text() == s["continue"].format(title=title)
@@ -470,6 +488,54 @@ def test_every_new_control_is_a_native_button_reached_by_keyboard_in_page_order(
     assert all(tag == "BUTTON" and outline != "none" for tag, _, outline in names[:4]), names
 
 
+TAB_THROUGH = """() => {
+  const a = document.activeElement, style = getComputedStyle(a);
+  return [a.matches('.quizpages-button') ? [...document.querySelectorAll('.quizpages-button')].indexOf(a) : -1,
+          style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0];
+}"""
+
+
+def _tab_through(page) -> list[tuple[int, bool]]:
+    """Every button the scripts made that Tab reaches from the page's title to its end, in the order reached
+    (its place among them in the page), and whether it shows a focus ring."""
+    page.evaluate("() => { const h = document.querySelector('article h1'); h.tabIndex = -1; h.focus(); }")
+    reached, seen = [], 0
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        index, ring = page.evaluate(TAB_THROUGH)
+        if page.evaluate("() => document.activeElement === document.body"):
+            break
+        if index >= 0:
+            if reached and reached[0][0] == index:
+                break  # round again
+            reached.append((index, ring))
+        seen += 1
+    assert seen < 400, "Tab never left the page"
+    return reached
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mode", ["normal", "retry", "test"])
+def test_every_button_of_every_mode_is_reached_by_tab_in_page_order_with_a_focus_ring(open_page, base, language, mode):
+    """In the normal page, a retry and a test, Tab reaches every visible button the scripts made (the panel's,
+    the written answers' judgements, the results'), in page order, each showing a focus ring; on the index,
+    Reset all progress too."""
+    page = open_page(base + PAGES[language])
+    _answer_some(page)
+    if mode != "normal":
+        _button(page, language, mode).click()
+    visible = page.locator(".quizpages-button").evaluate_all(
+        "bs => bs.map((b, i) => [i, b.checkVisibility({visibilityProperty: true})])"
+        ".filter(([, shown]) => shown).map(([i]) => i)")
+    reached = _tab_through(page)
+    assert [index for index, _ in reached] == visible
+    assert len(visible) >= {"normal": 8, "retry": 4, "test": 5}[mode]  # the panel's, judgements and results'
+    assert all(ring for _, ring in reached), reached
+    page.goto(base + INDEXES[language])
+    reached = _tab_through(page)
+    assert [index for index, _ in reached] == [0] and reached[0][1]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_phone_screen_never_scrolls_sideways(open_page, base, language):
     """At 390×844 the quiz page (answered, in a retry and in a test) and the index with progress fit the screen,
@@ -501,19 +567,26 @@ addEventListener('error', e => window.__uncaught.push(e.filename || '(inline)'))
 
 
 def test_without_storage_everything_works_for_the_visit(open_page, base):
-    """With site data blocked, score, retry, a test, shuffle and Start over all work for the visit."""
+    """With site data blocked, score, retry, a test, shuffle and Start over all work for the visit, and the
+    index shows its progress and resets it."""
     page = open_page(base + PAGES["en"], init_script=BLOCKED_STORAGE)
     q = _answer_some(page)
-    assert _score(page).startswith("Score: 2/3.")
+    assert _score(page).startswith(f"Score: 2/{PRACTICE_CHECKED}.")
     _button(page, "en", "retry").click()
     assert _visible(page) == ["trainjob-role", "why-runtimes"]
     _button(page, "en", "show_all").click()
     _button(page, "en", "shuffle").click()
     _button(page, "en", "test").click()
     _button(page, "en", "finish").click()
-    assert _score(page).startswith("Score: 0/7.")
+    assert _score(page).startswith(f"Score: 0/{PRACTICE_CHECKED}.")
     _button(page, "en", "start_over").click()
     assert _score(page) == "Score: nothing checked yet." and not q["trainjob-role"].is_open()
+    assert all("quizpages" not in source for source in page.evaluate("() => window.__uncaught"))
+    page.goto(base + INDEXES["en"])  # the index too, with nothing kept from the visit's pages
+    assert page.locator(".quizpages-site-progress__started").inner_text() == "Quizzes started: 0/2"
+    page.once("dialog", lambda dialog: dialog.accept())
+    _button(page, "en", "reset_all").click()
+    assert page.locator(".quizpages-site-progress__status").inner_text() == "All progress is reset."
     assert all("quizpages" not in source for source in page.evaluate("() => window.__uncaught"))
     open_page.guards[-1].errors.clear()  # Material's own inline script reads localStorage unguarded
 
@@ -597,3 +670,121 @@ def test_hint_and_answer_have_their_own_look_and_icons(open_page, base, dark):
     for border, width, icon, _color in (hint_style, answer_style):
         assert "svg" in icon and border not in ("rgb(68, 138, 255)", "rgba(0, 0, 0, 0.1)") and width >= 3
         assert not re.search(r"rgba\([^)]*, 0\.1\)", border)
+
+
+# -- a site of edge cases: a text only in English, one right answer of several options, no self-check ---
+
+EDGE_CASES = """\
+title: {en: Edge Cases, ko: 경계 사례}
+questions:
+  - id: fallback
+    kind: multiple_choice
+    question: {en: Pick the second., ko: 둘째를 고르세요.}
+    options:
+      - {en: First, ko: 첫째}
+      - {en: Second only in English}
+    answer: B
+  - id: only-one
+    kind: multiple_select
+    question: {en: Choose all that apply., ko: 해당하는 것을 모두 고르세요.}
+    options: [PyTorchJob, TrainJob, TFJob]
+    answer: [A]
+"""
+WRITTEN_ONLY = """\
+title: {en: Written Only, ko: 서술형만}
+questions:
+  - id: explain
+    kind: short_answer
+    question: {en: Explain gang scheduling., ko: 갱 스케줄링을 설명하세요.}
+    answer: {en: All workers or none., ko: 워커 모두 아니면 하나도.}
+"""
+
+
+@pytest.fixture(scope="module")
+def edge_server(tmp_path_factory):
+    """The bundled site with two more quizzes (EDGE_CASES, WRITTEN_ONLY), built and served."""
+    from browser import StaticServer
+    from conftest import build, copy_site
+
+    site = copy_site(tmp_path_factory.mktemp("edge"))
+    (site / "content/quizzes/ai-ml/edge-cases.yml").write_text(EDGE_CASES, encoding="utf-8")
+    (site / "content/quizzes/other").mkdir()
+    (site / "content/quizzes/other/written-only.yml").write_text(WRITTEN_ONLY, encoding="utf-8")
+    build(site, strict=False)  # the English-only option is a warning, as it is while a quiz is translated
+    with StaticServer(site / "site") as httpd:
+        yield httpd
+
+
+@pytest.fixture
+def edge_site(browser, edge_server):
+    """open(path) -> a loaded page of the edge-case site; as `open_page`, no request may leave it and
+    nothing may be logged as an error."""
+    from browser import Guard
+
+    context = browser.new_context()
+    guard = Guard(edge_server.origin)
+    guard.attach(context)
+
+    def _open(path: str):
+        page = context.new_page()
+        guard.watch(page)
+        page.goto(edge_server.origin + "/" + path, wait_until="load")
+        return page
+
+    _open.base = edge_server.origin + "/"
+    yield _open
+    context.close()
+    guard.check()
+
+
+def test_an_option_shown_in_english_on_the_korean_page_stays_on_the_answer_line(edge_site):
+    """On the Korean page, an option not translated yet follows "정답: B)" on the same line, as on the English
+    page, and a shuffle letters it again there too."""
+    page = edge_site("ko/quizzes/ai-ml/edge-cases/")
+    q = Question(page, "fallback")
+    _open(q)
+    line = q.details.locator("p").first
+    assert " ".join(line.inner_text().split()) == "정답: B) Second only in English"
+    label, option = line.evaluate("p => [p.querySelector('strong'), p.querySelector('[lang=en]')].map("
+                                  "n => { const r = n.getBoundingClientRect(); return [r.top, r.height]; })")
+    assert abs(label[0] - option[0]) < label[1] / 2, (label, option)  # one line (fonts of two languages)
+    _button(page, "ko", "shuffle").click()
+    assert " ".join(line.inner_text().split()) == "정답: A) Second only in English"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_choose_all_with_one_right_answer_says_the_only_right_answer(edge_site, language):
+    """A choose-all question with one right answer says so in the singular, right or wrong."""
+    page = edge_site(("ko/" if language == "ko" else "") + "quizzes/ai-ml/edge-cases/")
+    q = Question(page, "only-one")
+    q.controls("input[value=A]").check()
+    q.controls("input[value=B]").check()
+    q.check()
+    assert q.status.inner_text() == {"en": "Not quite: you picked A, B, the only right answer is A.",
+                                     "ko": "아쉽습니다: A, B를 골랐지만 정답은 A 하나입니다."}[language]
+    q.controls("input[value=B]").uncheck()
+    q.check()
+    assert q.status.inner_text() == {"en": "Correct: A is the only right answer.", "ko": "정답입니다: A만 맞습니다."}[language]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_quiz_without_self_checks_gives_no_score_only_the_written_figure(edge_site, language):
+    """A quiz of written answers only has no score to give, on its page or on the index: its results are
+    the reader's own judgement, and another quiz's score on the index is out of its own self-checks."""
+    s = S[language]
+    prefix = "ko/" if language == "ko" else ""
+    page = edge_site(prefix + "quizzes/other/written-only/")
+    assert _score(page) == ""
+    q = Question(page, "explain")
+    _open(q)
+    q.details.locator("button[data-judged=got]").click()
+    assert _score(page) == s["written"].format(got=1, judged=1)
+    assert page.locator(".quizpages-progress__score").inner_text() == ""
+    page.goto(edge_site.base + prefix + "quizzes/ai-ml/edge-cases/")
+    Question(page, "fallback").controls("input[value=B]").check()
+    Question(page, "fallback").check()
+    assert _score(page).startswith(s["score"].format(right=1, total=2) + ".")
+    page.goto(edge_site.base + prefix + "quizzes/")
+    marks = {m.get_attribute("data-quiz"): m.inner_text().strip() for m in page.locator("span.quizpages-index__quiz").all()}
+    assert marks["other/written-only"] == s["quiz"].format(reviewed=1, total=1).strip()
+    assert marks["ai-ml/edge-cases"] == s["quiz_score"].format(reviewed=1, total=2, right=1, checkable=2).strip()

@@ -70,7 +70,7 @@ def test_the_quiz_page_gives_its_time_limit_and_result_strings_to_the_script(tmp
     data = page.select_one("div.quizpages-quiz")
     assert data["data-test-minutes"] == "12.5"
     strings = json.loads(data["data-strings"])
-    assert strings["test.start"] == "시험으로 풀기" and strings["score.label"] == "점수: {right}/{checked}"
+    assert strings["test.start"] == "시험으로 풀기" and strings["score.label"] == "점수: {right}/{total}"
     assert {"quiz.start_over", "judge.got", "retry.start", "shuffle.start", "mark.correct", "test.time_left"} <= set(strings)
     untimed = quiz.__class__(**{**{f: getattr(quiz, f) for f in quiz.__dataclass_fields__}, "test": None})
     assert not BeautifulSoup(Renderer({quiz.id: untimed}, LANGS).quiz_page(untimed, "en"), "html.parser").select_one(
@@ -99,3 +99,30 @@ def test_the_index_marks_where_each_quiz_and_folder_shows_its_progress(tmp_path)
     data = page.select_one("div.quizpages-index")
     assert data["data-site-root"] == ".." and json.loads(data["data-strings"])["site_progress.reset"] == "Reset all progress"
     assert [li.get_text(" ", strip=True) for li in page.select("li")] == ["Timed · 1 question"]
+
+
+MIXED = TIMED + """\
+  - id: why
+    kind: short_answer
+    question: {en: Why?, ko: 왜?}
+    answer: {en: Because., ko: 그래서.}
+  - id: flip
+    kind: true_false
+    question: {en: True?, ko: 참?}
+    answer: true
+"""
+
+
+def test_the_index_gives_each_quiz_the_count_its_page_checks_itself(tmp_path):
+    """The index's score for a quiz is out of the questions its page checks itself, the same count in every
+    language: each quiz's mark carries it, and it is the number of questions with a self-check on the page."""
+    path = tmp_path / "mixed.yml"
+    path.write_text(MIXED, encoding="utf-8")
+    quiz, problems = load_quiz(str(path), "t/mixed", LANGS)
+    assert [p for p in problems if p.is_error] == []
+    renderer = Renderer({quiz.id: quiz}, LANGS)
+    for language in LANGS:
+        mark = _html(renderer.index_page(language)).select_one("span.quizpages-index__quiz")
+        page = _html(renderer.quiz_page(quiz, language))
+        assert (mark["data-total"], mark["data-checkable"]) == ("3", "2")
+        assert len(page.select("ol.quizpages-question[data-check]")) == 2

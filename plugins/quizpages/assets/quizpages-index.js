@@ -1,8 +1,9 @@
 /* quizpages-index.js: the reader's progress across the whole site, on the quiz index of each language.
  *
  * For every quiz, how many of its questions were reviewed ("3/10") and, once something was checked,
- * the score ("2/3"); for every topic folder the same summed up; at the top how many quizzes were
- * started, a link to continue the quiz visited last, and "Reset all progress" (after a confirmation).
+ * the score out of the questions its page checks itself ("2/7", as the page says it); for every topic
+ * folder the same summed up; at the top how many quizzes were started, a link to continue the quiz
+ * visited last, and "Reset all progress" (after a confirmation).
  * It reads what the quiz pages kept (quizpages-store.js), shared by every language, so each language's
  * index shows the same progress. The page marks where each figure goes with empty elements; without
  * JavaScript it reads as it always did. Idempotent.
@@ -34,7 +35,8 @@
     var quizzes = Array.prototype.map.call(document.querySelectorAll("span.quizpages-index__quiz[data-quiz]"), function (mark) {
       var link = mark.closest("li") && mark.closest("li").querySelector("a[href]");
       return { id: mark.getAttribute("data-quiz"), folder: mark.getAttribute("data-folder") || "",
-               total: Number(mark.getAttribute("data-total")) || 0, mark: mark, link: link };
+               total: Number(mark.getAttribute("data-total")) || 0,
+               checkable: Number(mark.getAttribute("data-checkable")) || 0, mark: mark, link: link };
     });
 
     var panel = element("div", { "class": "quizpages-site-progress" });
@@ -46,12 +48,13 @@
     [started, next, reset, status].forEach(function (part) { panel.appendChild(part); });
     data.appendChild(panel);
 
-    // a quiz's figures as stored, its reviewed count kept within its questions (a quiz edited since may
-    // have lost some)
+    // a quiz's figures as stored, its counts kept within its questions (a quiz edited since may have lost
+    // some); the score is out of the questions its page checks itself, as the page gives it
     function figuresOf(summary, quiz) {
       var found = summary.quizzes[quiz.id] || { reviewed: 0, right: 0, checked: 0, started: false };
-      return { reviewed: Math.min(found.reviewed, quiz.total), total: quiz.total, right: found.right,
-               checked: found.checked, started: found.started };
+      return { reviewed: Math.min(found.reviewed, quiz.total), total: quiz.total,
+               right: Math.min(found.right, quiz.checkable), checkable: quiz.checkable,
+               checked: Math.min(found.checked, quiz.checkable), started: found.started };
     }
 
     function render() {
@@ -62,10 +65,11 @@
         var figures = figuresOf(summary, quiz);
         quiz.mark.textContent = t(figures.checked ? "site_progress.quiz_score" : "site_progress.quiz", figures);
         if (figures.started) count += 1;
-        var folder = folders[quiz.folder] || (folders[quiz.folder] = { started: 0, quizzes: 0, reviewed: 0, total: 0, right: 0, checked: 0 });
+        var folder = folders[quiz.folder] || (folders[quiz.folder] = { started: 0, quizzes: 0, reviewed: 0, total: 0, right: 0,
+                                                                       checked: 0, checkable: 0 });
         folder.quizzes += 1;
         folder.started += figures.started ? 1 : 0;
-        ["reviewed", "total", "right", "checked"].forEach(function (name) { folder[name] += figures[name]; });
+        ["reviewed", "total", "right", "checked", "checkable"].forEach(function (name) { folder[name] += figures[name]; });
       });
       document.querySelectorAll("div.quizpages-index__folder[data-folder]").forEach(function (place) {
         var folder = folders[place.getAttribute("data-folder")];

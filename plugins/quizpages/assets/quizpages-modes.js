@@ -99,6 +99,7 @@
       test = resumed || { deadline: page.testMinutes ? Date.now() + page.testMinutes * 60000 : null, answers: {} };
       keepTest();
       page.mode = "test";
+      page.note("");  // what the last test left unanswered is no news in a new one
       root.classList.add("quizpages-testing");
       questions.forEach(function (q) {
         page.blank(q);

@@ -223,10 +223,16 @@
       bar.setAttribute("aria-valuenow", String(reviewed));
       bar.setAttribute("aria-valuetext", reviewed + "/" + questions.length);
       fill.style.width = (questions.length ? (100 * reviewed) / questions.length : 0) + "%";
-      var figures = logic.score(questions.map(function (q) { return q.state; }));
+      // the score is out of every question the page checks itself; a written answer, judged by the reader,
+      // is a figure of its own and never part of it
+      var figures = logic.score(questions.map(function (q) {
+        return q.control ? { right: q.state.right } : { judged: q.state.judged };
+      }));
       var checkable = questions.filter(function (q) { return q.control; }).length;
-      compact.textContent = figures.checked ? t("score.label", figures) : "";
-      var parts = [figures.checked ? t("score.label", figures) + "." : t("score.none")];
+      var scored = t("score.label", { right: figures.right, total: checkable });
+      compact.textContent = figures.checked ? scored : "";
+      var parts = [];
+      if (checkable) parts.push(figures.checked ? scored + "." : t("score.none"));
       if (figures.checked && checkable > figures.checked) parts.push(counted("score.unchecked", checkable - figures.checked));
       if (figures.judged) parts.push(t("score.written", figures));
       var text = parts.join(" ");

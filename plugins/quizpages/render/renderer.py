@@ -440,11 +440,15 @@ class Renderer:
         strings = self.strings(language)
         available = language in quiz.languages
         shown_in = language if available else (quiz.languages[0] if quiz.languages else self.source_language)
-        count = len(quiz.questions_in(shown_in))
+        questions = quiz.questions_in(shown_in)
+        count = len(questions)
         title = self.text(quiz.title, shown_in)
+        context = _Context(self, shown_in)
         row = {
             "id": quiz_id,
             "total": count,
+            # the questions its page checks itself, out of which the index gives the reader's score
+            "checkable": sum(1 for q in questions if self.kinds.of(q).self_check(q, context)),
             "title": title if available or not title else f'<span lang="{shown_in}">{title}</span>',
             "link": self.quiz_link(layout.INDEX_MARKDOWN, language, quiz),
             "count": strings("index.question") if count == 1 else strings("index.questions", count=count),
