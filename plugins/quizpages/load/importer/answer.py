@@ -24,7 +24,7 @@ _EXPLANATION = r"explanation|설명|해설|풀이"
 _REFERENCES = (r"references?|sources?|further\s+reading|learn\s+more|see\s+also|docs|documentation"
                r"|참고\s*자료|참고\s*문서|참고|관련\s*문서|출처")
 _MARK = r"\*\*|__|\*|_"
-_SYMBOL = r"(?:[\u2600-\u27bf\U0001f300-\U0001faff]\ufe0f?\s*)?"  # "✅ **Answer:** ..."
+_SYMBOL = r"(?:#{1,6}\s+)?(?:[\u2600-\u27bf\U0001f300-\U0001faff]\ufe0f?\s*)?"  # "✅ **Answer:** ...", "#### Answer"
 
 
 def _label(words: str, plain: bool = True) -> tuple[re.Pattern, re.Pattern]:
@@ -32,7 +32,7 @@ def _label(words: str, plain: bool = True) -> tuple[re.Pattern, re.Pattern]:
     must be bold or italic: a plain "Source: ..." line is the answer's own text."""
     with_colon = re.compile(rf"^{_SYMBOL}(?P<open>{_MARK}){'?' if plain else ''}\s*(?:{words})\s*(?P<shut>{_MARK})?"
                             rf"\s*[:：]\s*(?P<after>{_MARK})?\s*(?P<rest>.*)$", re.IGNORECASE)
-    alone = re.compile(rf"^{_SYMBOL}(?:\*\*|__)(?:{words})(?:\*\*|__)$", re.IGNORECASE)
+    alone = re.compile(rf"^(?:{_SYMBOL}(?:\*\*|__)(?:{words})(?:\*\*|__)|#{{1,6}}\s+(?:{words}))\s*[:：]?$", re.IGNORECASE)
     return with_colon, alone
 
 

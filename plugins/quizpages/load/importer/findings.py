@@ -30,6 +30,7 @@ WARNING_KINDS = {
     "empty-question": "answer block without a question",
     "unclosed-details": "<details> without </details>",
     "stray-details": "</details> without <details> left out",
+    "quoted-details": "answer block inside a blockquote read as an answer block",
     "html-as-text": "HTML tag quiz text may not use written as text",
     "page-order": "the quiz page shows the question elsewhere (pages group questions by kind)",
     "answer-letters-differ": "languages' pages name different answer letters: the source language's kept",
