@@ -59,12 +59,20 @@ class ImportReport:
 
     def left_out(self, plan: Planned) -> None:
         """A quiz whose file would not pass `quizpages validate`: not written, each reason an error of the run."""
-        reasons = [problem.message + (f" ({problem.hint})" if problem.hint else "") for problem in plan.errors]
+        said = {id(problem) for problem in plan.blockers}
+        reasons = []
+        for problem in plan.errors:
+            reason = problem.message + (f" ({problem.hint})" if problem.hint else "")
+            if id(problem) in said:  # found on the page: where on the page
+                where = f"{self.shown(problem.source.path)}:{problem.source.line}"
+                reasons.append(f"{where}: {reason}")
+                self.error(f"{where}: error: not imported: {self.shown(plan.out_file)} left out: {reason}")
+            else:
+                reasons.append(reason)
+                self.error(f"{self.shown(plan.pages[0])}: error: not imported: {self.shown(plan.out_file)} would "
+                           f"not pass `quizpages validate`: {reason}")
         self.not_written.append({"pages": [self.shown(p) for p in plan.pages], "file": self.shown(plan.out_file),
                                  "quiz": plan.quiz_id, "reasons": reasons})
-        for reason in reasons:
-            self.error(f"{self.shown(plan.pages[0])}: error: not imported: {self.shown(plan.out_file)} would not "
-                       f"pass `quizpages validate`: {reason}")
 
     def validated(self, plan: Planned) -> None:
         """The warnings `quizpages validate` gives a file the run writes, as messages of the run."""
@@ -147,7 +155,8 @@ class ImportReport:
                 out.write(f"  {self.shown(x.paths[1])}: not a translation of {self.shown(x.paths[0])}: {x.evidence}\n"
                           f"    -> {x.quiz_ids[0]} [{x.languages[0]}], {x.quiz_ids[1]} [{x.languages[1]}]\n")
         if self.not_written:
-            out.write("\nQuizzes left out (their files would not pass `quizpages validate`)\n")
+            out.write("\nQuizzes left out (a page without an answer to import, or a file that would not pass "
+                      "`quizpages validate`)\n")
             for x in self.not_written:
                 out.write(f"  {', '.join(x['pages'])} -> {x['file']}: not written\n")
                 out.write("".join(f"    {reason}\n" for reason in x["reasons"]))

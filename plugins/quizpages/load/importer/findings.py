@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Source
-from ...model.problems import Problem, warning
+from ...model.problems import Problem, error, warning
 
 # kind -> what a reader of the report needs to know about warnings of that kind
 WARNING_KINDS = {
@@ -24,7 +24,7 @@ WARNING_KINDS = {
     "answer-no-letter": "multiple-choice answer without a letter: imported as a written answer",
     "answer-letter-no-options": "answer names a letter but the question has no options",
     "answer-before-label": "text before the answer label kept in the explanation",
-    "answer-empty": "answer block without an answer",
+    "answer-empty": "answer block without an answer: the quiz is left out",
     "no-answer-block": "question without an answer block kept with the next question",
     "extra-answer-block": "second answer block kept in the question's explanation",
     "empty-question": "answer block without a question",
@@ -63,3 +63,10 @@ def import_warning(kind: str, path: str, line: int, message: str, hint: str = ""
     if kind not in WARNING_KINDS:  # a check, not an assert: `python -O` must not change what is reported
         raise ValueError(f"unknown import warning kind '{kind}'")
     return ImportWarning(kind, warning(Source(path, max(line, 1)), message, hint))
+
+
+def import_error(kind: str, path: str, line: int, message: str, hint: str = "") -> ImportWarning:
+    """A finding that keeps the quiz from being written (its problem is an error): the report lists the quiz as
+    left out, with this as the reason."""
+    found = import_warning(kind, path, line, message, hint)
+    return ImportWarning(kind, error(found.problem.source, message, hint))
