@@ -35,6 +35,7 @@ WARNING_KINDS = {
     "page-order": "the quiz page shows the question elsewhere (pages group questions by kind)",
     "answer-letters-differ": "languages' pages name different answer letters: the source language's kept",
     "not-parallel": "question without a parallel question in the other language",
+    "reordered": "question paired by content with one the other page asks at another place",
     "not-translation": "page that is no translation of the other: a quiz of its own",
     "one-language": "quiz imported in some languages only",
     "untranslated-text": "text only some languages' pages have, shown as written in the others",

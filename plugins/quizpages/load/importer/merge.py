@@ -19,7 +19,7 @@ from ...kinds import KINDS
 from ...model import NextQuiz, Question, Quiz, Source, Text
 from ...model.problems import Problem
 from .findings import ImportWarning, import_warning, in_line_order
-from .pairing import align, compare
+from .pairing import align, compare, moved
 from .source_page import PageQuestion, SourcePage
 from .text import LINK, site_markdown, without_entities
 
@@ -178,6 +178,13 @@ def _merge_questions(pages: dict[str, SourcePage], present: tuple[str, ...], fin
         theirs = pages[lang].questions
         # the first language aligns against the source language's questions alone, as `known` was
         aligned = known[lang] if n == 0 and lang in known else align([next(iter(g.values())) for g in groups], theirs)
+        for i, j in moved(aligned):
+            ours, other = next(iter(groups[i].items())), theirs[j]
+            findings.append(import_warning(
+                "reordered", pages[lang].path, other.line,
+                f"question {other.number} paired, by its code, numbers and names, with question {ours[1].number} "
+                f"of {pages[ours[0]].path}, which asks it at another place; the quiz shows it where the {ours[0]} "
+                "page does", "Check that it is the same question; if not, make the pages' questions differ"))
         joined = []
         for i, j in aligned:
             if i is None:
