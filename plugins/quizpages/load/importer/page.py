@@ -21,7 +21,7 @@ from .footer import links_only, split_footer
 from .html_blocks import line_as_markdown
 from .kind_choice import choose_kind
 from .placeholders import as_text
-from .question import HEADING_LINE, Start, read_text, split_region
+from .question import HEADING_LINE, Start, question_start, read_text, split_region
 from .sections import Section, read_section
 from .source_page import PageQuestion, SourcePage
 from .text import OUTSIDE, clean, fences, is_rule, join, normalize
@@ -83,6 +83,17 @@ def _at_source_lines(page: SourcePage, origin: list[int], found: int) -> None:
             question.section = sections[key]
     page.findings[found:] = [replace(f, problem=replace(f.problem, source=f.problem.source._replace(
         line=back(f.problem.source.line)))) for f in page.findings[found:]]
+
+
+def why_no_quiz(text: str) -> str:
+    """Why `parse_page` found no quiz on a page, in the words of the report."""
+    lines = normalize(text)
+    states = fences(lines)
+    asked = sum(1 for i, line in enumerate(lines) if states[i] == OUTSIDE and question_start(line, i))
+    if asked:
+        return (f"no <details> answer block: its {asked} numbered line{'s' if asked != 1 else ''} or heading"
+                f"{'s' if asked != 1 else ''} that may be questions have no answers to import")
+    return "no <details> answer block, so no question with an answer"
 
 
 def _front_matter(lines: list[str], page: SourcePage) -> int:
