@@ -122,7 +122,8 @@ def test_import_reports_kept_content_with_file_and_line(imported):
     assert "linkerd/basic.md:17:1: warning: per-option notes kept in the explanation" in out
     assert "linkerd/basic.md:101:1: warning: trailing sections kept as the quiz's closing text" in out
     assert "linkerd/basic.md:1:1: warning: no page in ko: the quiz declares languages: [en]" in out
-    assert "en/platform/helm.md: note: no quiz on this page; skipped" in out
+    assert ("en/platform/helm.md: note: no quiz on this page (no <details> answer block, so no question with an "
+            "answer); skipped") in out
     assert "Traceback" not in out + result.stderr
     assert "4 quizzes written, 18 questions (10 multiple_choice, 7 short_answer, 1 hands_on), 8 warnings" \
         in result.stderr

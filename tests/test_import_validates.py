@@ -59,7 +59,8 @@ def test_a_page_that_cannot_be_valid_is_left_out_and_the_run_goes_on(site, tmp_p
                                 f"`quizpages validate`: {reason}"]
     assert quizpages(site, "validate", "--strict").returncode == 0
     text = quizpages(site, "import", str(tmp_path / "old"), "--out", str(tmp_path / "again"), "--languages", "en")
-    assert "Quizzes left out (their files would not pass `quizpages validate`)" in text.stderr
+    assert ("Quizzes left out (a page without an answer to import, or a file that would not pass "
+            "`quizpages validate`)") in text.stderr
     assert f"{bad} -> {tmp_path / 'again' / 'chain' / 'bad.yml'}: not written" in text.stderr
     assert "1 quiz written, 1 left out" in text.stderr
 

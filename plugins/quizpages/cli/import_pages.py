@@ -77,8 +77,11 @@ def _read(path: str, report: ImportReport) -> str | None:
         with open(path, encoding="utf-8-sig") as f:
             return f.read()
     except UnicodeDecodeError as exc:
-        report.error(f"{report.shown(path)}: error: not UTF-8 text ({exc.reason} at byte {exc.start}); skipped "
-                     "(Save the page as UTF-8 and import it again)")
+        report.unreadable(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})",
+                          "Save the page as UTF-8 and import it again")
+        return None
+    except OSError as exc:
+        report.unreadable(path, f"cannot be read ({exc.strerror or exc})", "Check the file and import it again")
         return None
 
 
@@ -116,6 +119,7 @@ def _read_quizzes(key: str, paths: dict[str, str], languages: tuple[str, ...], s
                   args: argparse.Namespace, report: ImportReport, allowed: frozenset[str]) -> list[Planned]:
     """Read the pages at one path (one per language) into the quiz files they make."""
     pages = {}
+    not_quizzes = []
     for language in languages:
         if language not in paths:
             continue
@@ -125,12 +129,13 @@ def _read_quizzes(key: str, paths: dict[str, str], languages: tuple[str, ...], s
         report.pages_read += 1
         page = importer.parse_page(paths[language], text, language, allowed)
         if page is None:
-            report.no_quiz(paths[language])
+            report.no_quiz(paths[language], importer.why_no_quiz(text))
+            not_quizzes.append(language)
         else:
             pages[language] = page
     if not pages:
         return []
-    results, separate = importer.import_pages(quiz_id(key), pages, languages, site.languages)
+    results, separate = importer.import_pages(quiz_id(key), pages, languages, site.languages, tuple(not_quizzes))
     report.separate += separate
     plans = []
     for result in results:

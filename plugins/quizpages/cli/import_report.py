@@ -32,6 +32,7 @@ class ImportReport:
     errors: list[str] = field(default_factory=list)
     separate: list[Separate] = field(default_factory=list)  # pages that are not translations of each other
     not_written: list[dict] = field(default_factory=list)  # quizzes left out: their pages, file and reasons
+    pages_left_out: list[dict] = field(default_factory=list)  # pages read into no quiz: the page and the reason
 
     def _say(self, line: str) -> None:
         if self.stream:
@@ -48,9 +49,16 @@ class ImportReport:
         self.errors.append(line)
         self._say(line)
 
-    def no_quiz(self, path: str) -> None:
+    def no_quiz(self, path: str, reason: str) -> None:
+        """A page that holds no quiz: skipped, and why."""
         self.without_quiz.append(self.shown(path))
-        self._say(f"{self.shown(path)}: note: no quiz on this page; skipped")
+        self.pages_left_out.append({"page": self.shown(path), "reason": reason})
+        self._say(f"{self.shown(path)}: note: no quiz on this page ({reason}); skipped")
+
+    def unreadable(self, path: str, reason: str, hint: str) -> None:
+        """A page that could not be read: an error of the run, and a page left out."""
+        self.pages_left_out.append({"page": self.shown(path), "reason": reason})
+        self.error(f"{self.shown(path)}: error: {reason}; skipped ({hint})")
 
     def found(self, findings: list[ImportWarning]) -> None:
         self.warnings += findings
@@ -59,12 +67,20 @@ class ImportReport:
 
     def left_out(self, plan: Planned) -> None:
         """A quiz whose file would not pass `quizpages validate`: not written, each reason an error of the run."""
-        reasons = [problem.message + (f" ({problem.hint})" if problem.hint else "") for problem in plan.errors]
+        said = {id(problem) for problem in plan.blockers}
+        reasons = []
+        for problem in plan.errors:
+            reason = problem.message + (f" ({problem.hint})" if problem.hint else "")
+            if id(problem) in said:  # found on the page: where on the page
+                where = f"{self.shown(problem.source.path)}:{problem.source.line}"
+                reasons.append(f"{where}: {reason}")
+                self.error(f"{where}: error: not imported: {self.shown(plan.out_file)} left out: {reason}")
+            else:
+                reasons.append(reason)
+                self.error(f"{self.shown(plan.pages[0])}: error: not imported: {self.shown(plan.out_file)} would "
+                           f"not pass `quizpages validate`: {reason}")
         self.not_written.append({"pages": [self.shown(p) for p in plan.pages], "file": self.shown(plan.out_file),
                                  "quiz": plan.quiz_id, "reasons": reasons})
-        for reason in reasons:
-            self.error(f"{self.shown(plan.pages[0])}: error: not imported: {self.shown(plan.out_file)} would not "
-                       f"pass `quizpages validate`: {reason}")
 
     def validated(self, plan: Planned) -> None:
         """The warnings `quizpages validate` gives a file the run writes, as messages of the run."""
@@ -111,6 +127,7 @@ class ImportReport:
             "not_translations": [{"pages": [self.shown(p) for p in x.paths], "languages": list(x.languages),
                                   "quizzes": list(x.quiz_ids), "evidence": x.evidence} for x in self.separate],
             "left_out": self.not_written,
+            "pages_left_out": self.pages_left_out,
             "notes": self.notes,
             "errors": self.errors,
         }
@@ -146,8 +163,12 @@ class ImportReport:
             for x in self.separate:
                 out.write(f"  {self.shown(x.paths[1])}: not a translation of {self.shown(x.paths[0])}: {x.evidence}\n"
                           f"    -> {x.quiz_ids[0]} [{x.languages[0]}], {x.quiz_ids[1]} [{x.languages[1]}]\n")
+        if self.pages_left_out:
+            out.write("\nPages left out (no quiz imported from them)\n")
+            out.write("".join(f"  {x['page']}: {x['reason']}\n" for x in self.pages_left_out))
         if self.not_written:
-            out.write("\nQuizzes left out (their files would not pass `quizpages validate`)\n")
+            out.write("\nQuizzes left out (a page without an answer to import, or a file that would not pass "
+                      "`quizpages validate`)\n")
             for x in self.not_written:
                 out.write(f"  {', '.join(x['pages'])} -> {x['file']}: not written\n")
                 out.write("".join(f"    {reason}\n" for reason in x["reasons"]))

@@ -36,8 +36,13 @@ class Planned:
         return self.result.quiz.id
 
     @property
+    def blockers(self) -> list[Problem]:
+        """What the importer found on the pages that no quiz file can carry (an empty answer block), at the page."""
+        return [finding.problem for finding in self.result.findings if finding.problem.is_error]
+
+    @property
     def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.is_error]
+        return [*self.blockers, *(p for p in self.problems if p.is_error)]
 
 
 def existing_quiz_ids(out: str) -> set[str]:

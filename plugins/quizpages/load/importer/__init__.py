@@ -14,8 +14,9 @@ own is kept in the nearest field, with a located warning of a named kind
 from .findings import WARNING_KINDS, ImportWarning, in_line_order
 from .merge import ImportResult, Separate, import_pages, merge_pages, slug
 from .pairing import align, compare
-from .page import parse_page
+from .page import parse_page, why_no_quiz
 from .source_page import PageQuestion, SourcePage
 
 __all__ = ["WARNING_KINDS", "ImportResult", "ImportWarning", "PageQuestion", "Separate", "SourcePage", "align",
-           "compare", "import_pages", "in_line_order", "merge_pages", "parse_page", "slug"]
+           "compare", "import_pages", "in_line_order", "merge_pages", "parse_page", "slug",
+           "why_no_quiz"]

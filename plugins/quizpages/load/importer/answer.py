@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .blocks import AnswerBlock
-from .text import OUTSIDE, clean, fences, join, norm, same_text
+from .text import OUTSIDE, clean, fences, half_width, join, norm, same_text
 
 if TYPE_CHECKING:
     from .source_page import PageQuestion, SourcePage
@@ -24,22 +24,32 @@ _EXPLANATION = r"explanation|설명|해설|풀이"
 _REFERENCES = (r"references?|sources?|further\s+reading|learn\s+more|see\s+also|docs|documentation"
                r"|참고\s*자료|참고\s*문서|참고|관련\s*문서|출처")
 _MARK = r"\*\*|__|\*|_"
-_SYMBOL = r"(?:[\u2600-\u27bf\U0001f300-\U0001faff]\ufe0f?\s*)?"  # "✅ **Answer:** ..."
+_SYMBOL = r"(?:#{1,6}\s+)?(?:[\u2600-\u27bf\U0001f300-\U0001faff]\ufe0f?\s*)?"  # "✅ **Answer:** ...", "#### Answer"
+
+
+_SEPARATOR = r"(?:[:：]|[-–—](?=\s))"  # "Answer: B", "Answer - B", "**Answer** — B"
 
 
 def _label(words: str, plain: bool = True) -> tuple[re.Pattern, re.Pattern]:
-    """(the label followed by a colon, the label in bold alone on its line). Without `plain`, the label
-    must be bold or italic: a plain "Source: ..." line is the answer's own text."""
-    with_colon = re.compile(rf"^{_SYMBOL}(?P<open>{_MARK}){'?' if plain else ''}\s*(?:{words})\s*(?P<shut>{_MARK})?"
-                            rf"\s*[:：]\s*(?P<after>{_MARK})?\s*(?P<rest>.*)$", re.IGNORECASE)
-    alone = re.compile(rf"^{_SYMBOL}(?:\*\*|__)(?:{words})(?:\*\*|__)$", re.IGNORECASE)
+    """(the label followed by a colon or a dash, the label in bold alone on its line). Without `plain`, the label
+    must be bold or italic: a plain "Source: ..." line is the answer's own text. A label in brackets (`[정답] B`,
+    `【정답】`) needs no colon."""
+    with_colon = re.compile(rf"^{_SYMBOL}(?P<open>{_MARK}){'?' if plain else ''}\s*"
+                            rf"(?:(?P<bracket>[\[【])\s*(?:{words})\s*[\]】]|(?:{words}))\s*(?P<shut>{_MARK})?"
+                            rf"\s*(?(bracket){_SEPARATOR}?|{_SEPARATOR})\s*(?P<after>{_MARK})?\s*(?P<rest>.*)$",
+                            re.IGNORECASE)
+    alone = re.compile(rf"^(?:{_SYMBOL}(?:\*\*|__)(?:{words})(?:\*\*|__)|#{{1,6}}\s+(?:{words}))\s*[:：]?$", re.IGNORECASE)
     return with_colon, alone
 
 
 ANSWER_LABEL = _label(_ANSWER)
+# "**정답은 B입니다.**": the Korean sentence that names the answer.
+_ANSWER_SENTENCE = re.compile(rf"^{_SYMBOL}(?P<open>{_MARK})?\s*(?:정답|답)(?:은|는)\s+(?P<rest>\S.*)$")
 EXPLANATION_LABEL = _label(_EXPLANATION)
 REFERENCES_LABEL = _label(_REFERENCES, plain=False)
-_LETTER = re.compile(r"^(?:(?:option|choice|보기)\s*)?(?:\((?P<p>[A-Za-z])\)|(?P<l>[A-Za-z])(?=$|[).:,]|\s+[-–—]))"
+_COPULA = r"(?:번|입니다|이에요|예요|이다)"  # "B입니다", "B번": Korean for "(it) is B"
+_LETTER = re.compile(r"^(?:(?:option|choice|보기)\s*)?(?:\((?P<p>[A-Za-z])\)|(?P<l>[A-Za-z])(?=$|[).:,]|\s+[-–—]|\s*"
+                     rf"{_COPULA}))(?:\s*{_COPULA}(?:$|[.。]|(?=\s)))?"
                      r"[).:,]?\s*(?:[-–—]\s*)?(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _PER_OPTION_NOTE = re.compile(r"^\s*[-*]\s+[A-Za-z]\s*[:)]\s+\S")
 
@@ -50,14 +60,16 @@ def label_value(line: str, label: tuple[re.Pattern, re.Pattern]) -> tuple[str, s
     `**Answer:** B) text` and `**Answer**: B` give ("B) text", ""); `**Answer: B) text** more` gives
     ("B) text", "more"); a bold label alone on its line gives ("", "")."""
     stripped = line.strip()
-    if label[1].match(stripped):
+    probe = half_width(stripped)  # "정답： Ｂ" reads as "정답: B"; the text after it is kept as written
+    if label[1].match(probe):
         return "", ""
-    match = label[0].match(stripped)
+    match = label[0].match(probe) or (_ANSWER_SENTENCE.match(probe) if label is ANSWER_LABEL else None)
     if not match:
         return None
-    rest = match.group("rest").strip()
+    rest = stripped[match.start("rest"):].strip()
     opened = match.group("open")
-    if opened and not (match.group("shut") or match.group("after")):  # the emphasis closes after the value
+    closed = "shut" in match.re.groupindex and (match.group("shut") or match.group("after"))
+    if opened and not closed:  # the emphasis closes after the value
         end = rest.find(opened)
         if end >= 0:
             return rest[:end].strip(), rest[end + len(opened):].strip()
@@ -77,13 +89,14 @@ def split_letter(value: str, options: int) -> tuple[str, str] | None:
     """(letter, text after it) when `value` names one of `options` options by its letter:
     `B`, `b`, `B)`, `(B)`, `B.`, `B) text`, `**B**`, `Option B`. Prose such as "A pod ..." is no letter."""
     text = _unwrap(value)
-    match = _LETTER.match(text)
+    match = _LETTER.match(half_width(text))  # "Ｂ)", "（Ｂ）": a full-width letter names the option too
     if not match:
         return None
     letter = (match.group("p") or match.group("l")).upper()
     if ord(letter) - ord("A") >= options:
         return None
-    return letter, _unwrap(match.group("rest")) if match.group("rest").strip() else ""
+    rest = text[match.start("rest"):]
+    return letter, _unwrap(rest) if rest.strip() else ""
 
 
 def _first(lines: list[str], states: list[int], label, start: int = 0) -> int | None:
@@ -115,6 +128,11 @@ def read_answer(block: AnswerBlock, question: PageQuestion, page: SourcePage, be
         _choice(question, page, line, value, tail, rest, pre, explanation)
     else:
         _written(question, page, line, value, tail, rest, pre, explanation)
+    if question.answer_key is None and not question.answer and not question.explanation:
+        page.fail("answer-empty", line, f"question {question.number}: its answer block is empty, so there is no "
+                  "answer to import",
+                  "Write the answer (or the right option's letter) in the block and import again")
+        question.answer = "…"  # read on, so that one run reports every problem of the page
     if question.explanation and any(_PER_OPTION_NOTE.match(x) for x in question.explanation.split("\n")):
         page.warn("option-notes", line, "per-option notes kept in the explanation")
 
@@ -144,7 +162,8 @@ def _choice(question: PageQuestion, page: SourcePage, line: int, value: str | No
     letter, text = found
     question.answer_key = letter
     option = question.options[ord(letter) - ord("A")]
-    if text and not same_text(text, option):
+    named = (option, option.split("\n")[0])  # an option with a list under it is named by its first line
+    if text and not any(same_text(text, x) for x in named):
         if not norm(text).startswith(norm(option)):
             others = [chr(ord("A") + k) for k, o in enumerate(question.options) if same_text(o, text)]
             which = f" (that is option {others[0]}'s text)" if others else ""
@@ -170,9 +189,5 @@ def _written(question: PageQuestion, page: SourcePage, line: int, value: str | N
     answer = clean([*(pre or "").split("\n"), "", " ".join(x for x in (value, tail) if x), *rest])
     if answer is None and explanation is not None:
         answer, explanation = explanation, None  # the block holds only an "Explanation:": that is its answer
-    if answer is None:
-        page.warn("answer-empty", line, f"question {question.number}: the answer block is empty",
-                  "Write the answer under `answer:`")
-        answer = "…"
     question.answer = answer
     question.explanation = explanation

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .html_blocks import markdown_lines
 from .question import question_start
 from .text import OUTSIDE, fence_tail, without_code_spans
+from .text import fences as _fences_of
 
 _OPEN = re.compile(r"^\s*<details(?:\s[^>]*)?>", re.IGNORECASE)
 _TAGS = re.compile(r"<(/?)details(?:\s[^>]*)?\s*>", re.IGNORECASE)
@@ -37,6 +38,7 @@ class AnswerBlock:
     lines: list[str]  # the lines inside, summary left out
     summary: str | None  # the summary's text, tags and emphasis removed
     closed: bool
+    tail: str = ""  # text after its `</details>` on the same line ("</details> More text"): not part of it
 
     @property
     def summary_is_label(self) -> bool:
@@ -83,12 +85,41 @@ def _read_block(lines: list[str], fences: list[int], start: int, rest: str) -> A
                     depth -= 1
                 else:
                     inner.append(line[: tag.start()])
-                    return _with_summary(start, i, inner, closed=True)
+                    return _with_summary(start, i, inner, closed=True, tail=line[tag.end():])
         inner.append(line)
         i += 1
-        if i == len(lines) or (fences[i] == OUTSIDE and _ends_unclosed(lines, i)):
+        if i == len(lines) or (fences[i] == OUTSIDE and _ends_unclosed(lines, i)
+                               and not _closes_first(lines, fences, i)):
             return _with_summary(start, i - 1, inner, closed=False)  # unclosed: stop before what follows
         line = lines[i]
+
+
+_QUOTED_OPEN = re.compile(r"^ {0,3}>[ >]*<details(?:\s[^>]*)?>", re.IGNORECASE)
+_QUOTE = re.compile(r"^ {0,3}>(?: ?>)* ?")
+
+
+def unquote_blocks(lines: list[str], fences: list[int]) -> list[int]:
+    """Take, in place, the `>` marks off answer blocks written inside a blockquote (`> <details>` ... `>
+    </details>`): the block is the question's answer, shown in a quote. Returns the `<details>` lines' indices.
+    The quote's lines before and after the block stay quoted."""
+    found = []
+    i = 0
+    while i < len(lines):
+        if fences[i] != OUTSIDE or not _QUOTED_OPEN.match(lines[i]):
+            i += 1
+            continue
+        found.append(i)
+        depth = 0
+        while i < len(lines) and (lines[i].lstrip().startswith(">") or not lines[i].strip() and depth > 0):
+            lines[i] = _QUOTE.sub("", lines[i], count=1)
+            quoted = fences[i]
+            for tag in _TAGS.finditer(without_code_spans(lines[i]) if quoted == OUTSIDE else ""):
+                depth += -1 if tag.group(1) else 1
+            i += 1
+            if depth <= 0:
+                break
+        fences[:] = _fences_of(lines)
+    return found
 
 
 _CLOSER = re.compile(r"</(?:details|summary)\s*>", re.IGNORECASE)
@@ -129,7 +160,66 @@ def _ends_unclosed(lines: list[str], i: int) -> bool:
                 or (not lines[i - 1].strip() and not line.startswith(" ") and question_start(line, i)))
 
 
-def _with_summary(start: int, end: int, inner: list[str], closed: bool) -> AnswerBlock:
+def _closes_first(lines: list[str], fences: list[int], i: int) -> bool:
+    """Whether a `</details>` comes before the next `<details>` from a heading or numbered line `lines[i]` on:
+    then that line is the answer's own ("#### Explanation", a numbered list of steps), not what follows a block
+    left unclosed."""
+    if _OPEN.match(lines[i]):
+        return False
+    for n in range(i, len(lines)):
+        scanned = tag_scan(lines[n], fences[n])
+        if scanned is None or "<" not in scanned:
+            continue
+        tag = _TAGS.search(scanned)
+        if tag:
+            return bool(tag.group(1))
+    return False
+
+
+def split_heads(lines: list[str], fences: list[int]) -> list[int] | None:
+    """Where a `<details>` opens after text on its line ("Think first. <details>"), the text on a line of its
+    own and a blank one before the block, as a browser showed it. Returns the origin of each line, as
+    `split_tails`, or None when no line has such text."""
+    origin: list[int] = []
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        scanned = tag_scan(line, fences[i]) if fences[i] == OUTSIDE else None
+        opened = next((t for t in _TAGS.finditer(scanned) if not t.group(1)), None) if scanned else None
+        if opened and line[:opened.start()].strip():
+            pad = line[: len(line) - len(line.lstrip(" "))]
+            out += [line[:opened.start()].rstrip(), "", pad + line[opened.start():]]
+            origin += [i, i, i]
+        else:
+            out.append(line)
+            origin.append(i)
+    if len(out) == len(lines):
+        return None
+    lines[:] = out
+    return origin
+
+
+def split_tails(lines: list[str], fences: list[int], blocks: list[AnswerBlock]) -> list[int] | None:
+    """Where a block's `</details>` has text after it on its line, that text on lines of its own after a blank
+    one, as a browser showed it (a paragraph after the block). Returns, for each new line, the index of the line
+    it came from, or None when no block has such text (`lines` is then unchanged)."""
+    tails = {block.end: block.tail for block in blocks if block.closed and block.tail.strip()}
+    if not tails:
+        return None
+    origin: list[int] = []
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        if i in tails:
+            tail = tails[i]
+            out += [line[: len(line) - len(tail)].rstrip(), "", tail.strip()]
+            origin += [i, i, i]
+        else:
+            out.append(line)
+            origin.append(i)
+    lines[:] = out
+    return origin
+
+
+def _with_summary(start: int, end: int, inner: list[str], closed: bool, tail: str = "") -> AnswerBlock:
     """The block, its leading `<summary>` taken out of its lines."""
     first = next((n for n, x in enumerate(inner) if x.strip()), None)
     summary = None
@@ -142,4 +232,4 @@ def _with_summary(start: int, end: int, inner: list[str], closed: bool) -> Answe
             summary = " ".join(_TAG.sub("", body[: close.start()]).split())  # type: ignore[union-attr]
             after = body[close.end():]  # type: ignore[union-attr]
             inner = inner[:first] + ([after] if after.strip() else []) + inner[last + 1:]
-    return AnswerBlock(start, end, markdown_lines(inner), summary, closed)
+    return AnswerBlock(start, end, markdown_lines(inner), summary, closed, tail)

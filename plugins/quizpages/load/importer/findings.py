@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Source
-from ...model.problems import Problem, warning
+from ...model.problems import Problem, error, warning
 
 # kind -> what a reader of the report needs to know about warnings of that kind
 WARNING_KINDS = {
@@ -24,16 +24,18 @@ WARNING_KINDS = {
     "answer-no-letter": "multiple-choice answer without a letter: imported as a written answer",
     "answer-letter-no-options": "answer names a letter but the question has no options",
     "answer-before-label": "text before the answer label kept in the explanation",
-    "answer-empty": "answer block without an answer",
+    "answer-empty": "answer block without an answer: the quiz is left out",
     "no-answer-block": "question without an answer block kept with the next question",
     "extra-answer-block": "second answer block kept in the question's explanation",
     "empty-question": "answer block without a question",
     "unclosed-details": "<details> without </details>",
     "stray-details": "</details> without <details> left out",
+    "quoted-details": "answer block inside a blockquote read as an answer block",
     "html-as-text": "HTML tag quiz text may not use written as text",
     "page-order": "the quiz page shows the question elsewhere (pages group questions by kind)",
     "answer-letters-differ": "languages' pages name different answer letters: the source language's kept",
     "not-parallel": "question without a parallel question in the other language",
+    "reordered": "question paired by content with one the other page asks at another place",
     "not-translation": "page that is no translation of the other: a quiz of its own",
     "one-language": "quiz imported in some languages only",
     "untranslated-text": "text only some languages' pages have, shown as written in the others",
@@ -62,3 +64,10 @@ def import_warning(kind: str, path: str, line: int, message: str, hint: str = ""
     if kind not in WARNING_KINDS:  # a check, not an assert: `python -O` must not change what is reported
         raise ValueError(f"unknown import warning kind '{kind}'")
     return ImportWarning(kind, warning(Source(path, max(line, 1)), message, hint))
+
+
+def import_error(kind: str, path: str, line: int, message: str, hint: str = "") -> ImportWarning:
+    """A finding that keeps the quiz from being written (its problem is an error): the report lists the quiz as
+    left out, with this as the reason."""
+    found = import_warning(kind, path, line, message, hint)
+    return ImportWarning(kind, error(found.problem.source, message, hint))

@@ -19,7 +19,7 @@ from ...kinds import KINDS
 from ...model import NextQuiz, Question, Quiz, Source, Text
 from ...model.problems import Problem
 from .findings import ImportWarning, import_warning, in_line_order
-from .pairing import align, compare
+from .pairing import align, compare, moved
 from .source_page import PageQuestion, SourcePage
 from .text import LINK, site_markdown, without_entities
 
@@ -83,9 +83,11 @@ def separate_id(quiz_id: str, language: str) -> str:
 
 
 def import_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str, ...],
-                 site_languages: tuple[str, ...] | None = None) -> tuple[list[ImportResult], list[Separate]]:
+                 site_languages: tuple[str, ...] | None = None, not_quizzes: tuple[str, ...] = ()
+                 ) -> tuple[list[ImportResult], list[Separate]]:
     """The quizzes the pages of one path make (in `languages` order; any may be missing): one quiz of the
-    pages that translate the source language's page, and one quiz of each page that does not."""
+    pages that translate the source language's page, and one quiz of each page that does not. `not_quizzes`:
+    languages whose page at this path is there but holds no quiz (no answer block)."""
     site_languages = site_languages or languages
     present = tuple(lang for lang in languages if lang in pages)
     source = present[0]
@@ -99,11 +101,11 @@ def import_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[st
             apart.append((lang, comparison.evidence((source, lang))))
     own = tuple(lang for lang, _ in apart)
     results = [merge_pages(quiz_id, {lang: pages[lang] for lang in together}, tuple(together), site_languages, own,
-                           aligned)]
+                           aligned, not_quizzes)]
     separate = []
     for lang, evidence in apart:
         other = separate_id(quiz_id, lang)
-        result = merge_pages(other, {lang: pages[lang]}, (lang,), site_languages, tuple(present))
+        result = merge_pages(other, {lang: pages[lang]}, (lang,), site_languages, tuple(present) + not_quizzes)
         if result.quiz.learning_material is None and results[0].quiz.learning_material is not None:
             result.quiz = replace(result.quiz, learning_material=results[0].quiz.learning_material)
         result.findings = in_line_order([*result.findings, import_warning(
@@ -119,20 +121,28 @@ def import_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[st
 
 def merge_pages(quiz_id: str, pages: dict[str, SourcePage], languages: tuple[str, ...],
                 site_languages: tuple[str, ...] | None = None, separate: tuple[str, ...] = (),
-                aligned: dict[str, list[tuple[int | None, int | None]]] | None = None) -> ImportResult:
+                aligned: dict[str, list[tuple[int | None, int | None]]] | None = None,
+                not_quizzes: tuple[str, ...] = ()) -> ImportResult:
     """One quiz from the pages of its languages (in `languages` order; any may be missing). A quiz without
     a page in one of `site_languages` (default: `languages`) declares the languages it has; `separate` are
     languages whose pages became quizzes of their own (their pages are not missing); `aligned`: the pairs
-    `align` gave for a language's questions against the source language's, when known."""
+    `align` gave for a language's questions against the source language's, when known; `not_quizzes`: languages
+    whose page is there but holds no answer block."""
     present = tuple(lang for lang in languages if lang in pages)
     findings: list[ImportWarning] = [f for lang in present for f in pages[lang].findings]
     first = pages[present[0]]
     missing = [lang for lang in site_languages or languages if lang not in present]
     unpaged = [lang for lang in missing if lang not in separate]
     if unpaged:
-        findings.append(import_warning("one-language", first.path, 1, f"no page in {', '.join(unpaged)}: the quiz "
-                                       f"declares languages: [{', '.join(present)}]",
-                                       "Translate it later and remove `languages:`"))
+        empty = [lang for lang in unpaged if lang in not_quizzes]
+        said = "; ".join(x for x in (
+            f"no page in {', '.join(lang for lang in unpaged if lang not in empty)}" if len(empty) < len(unpaged)
+            else "", f"the {', '.join(empty)} page at this path has no answer block, so it is no quiz" if empty
+            else "") if x)
+        findings.append(import_warning("one-language", first.path, 1, f"{said}: the quiz declares languages: "
+                                       f"[{', '.join(present)}]", "Translate it later and remove `languages:`"
+                                       if not empty else "Add the page's answers in <details> blocks and import "
+                                       "again, or keep the quiz in these languages"))
 
     def where(attr: str) -> dict[str, Source]:
         return {lang: Source(pages[lang].path, getattr(pages[lang], attr) or 1) for lang in present}
@@ -178,6 +188,13 @@ def _merge_questions(pages: dict[str, SourcePage], present: tuple[str, ...], fin
         theirs = pages[lang].questions
         # the first language aligns against the source language's questions alone, as `known` was
         aligned = known[lang] if n == 0 and lang in known else align([next(iter(g.values())) for g in groups], theirs)
+        for i, j in moved(aligned):
+            ours, other = next(iter(groups[i].items())), theirs[j]
+            findings.append(import_warning(
+                "reordered", pages[lang].path, other.line,
+                f"question {other.number} paired, by its code, numbers and names, with question {ours[1].number} "
+                f"of {pages[ours[0]].path}, which asks it at another place; the quiz shows it where the {ours[0]} "
+                "page does", "Check that it is the same question; if not, make the pages' questions differ"))
         joined = []
         for i, j in aligned:
             if i is None:

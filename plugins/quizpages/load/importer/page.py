@@ -16,12 +16,12 @@ from dataclasses import replace
 
 from ...kinds import KINDS
 from .answer import ANSWER_LABEL, label_value, read_answer
-from .blocks import AnswerBlock, find_blocks, without_stray_closers
+from .blocks import AnswerBlock, find_blocks, split_heads, split_tails, unquote_blocks, without_stray_closers
 from .footer import links_only, split_footer
 from .html_blocks import line_as_markdown
 from .kind_choice import choose_kind
 from .placeholders import as_text
-from .question import HEADING_LINE, Start, read_text, split_region
+from .question import HEADING_LINE, Start, question_start, read_text, split_region
 from .sections import Section, read_section
 from .source_page import PageQuestion, SourcePage
 from .text import OUTSIDE, clean, fences, is_rule, join, normalize
@@ -43,14 +43,57 @@ def parse_page(path: str, text: str, language: str, allowed_tags: Collection[str
                       f"Add '{tag.strip('</>')}' to plugins.quizpages.allowed_html in mkdocs.yml and import "
                       "again, if it is safe and the page needs it")
     begin = _front_matter(lines, page)
+    for i in unquote_blocks(lines, states):
+        page.warn("quoted-details", i + 1, "answer block written inside a blockquote read as the question's "
+                  "answer block (the quote marks around it left out)")
+    origin = list(range(len(lines)))
+    if (moved := split_heads(lines, states)) is not None:
+        origin, states = moved, fences(lines)
     blocks = find_blocks(lines, states, begin)
     if not blocks:
         return None
+    while (moved := split_tails(lines, states, blocks)) is not None:  # "</details> More text": a paragraph after
+        origin = [origin[i] for i in moved]
+        states = fences(lines)
+        blocks = find_blocks(lines, states, begin)
+    found = len(page.findings)  # the warnings found from here on are at the lines as split
     for i in without_stray_closers(lines, states, blocks):
         page.warn("stray-details", i + 1, "</details> without a <details> before it left out (the source site's "
                   "browser ignored it)")
     _Reader(page, lines, states).read(begin, blocks)
+    if len(origin) != len(lines) or origin != list(range(len(lines))):
+        _at_source_lines(page, origin, found)
     return page
+
+
+def _at_source_lines(page: SourcePage, origin: list[int], found: int) -> None:
+    """Give every line number the reader found after `found` warnings back as the source page's own: the
+    reader read `lines` with some lines split (`origin[i]`: the source index of line i)."""
+    def back(line: int) -> int:
+        return origin[line - 1] + 1 if 0 < line <= len(origin) else line
+
+    for name in ("title_line", "intro_line", "footer_line", "closing_line", "footer_extra_line"):
+        setattr(page, name, back(getattr(page, name)))
+    sections = {}
+    for question in page.questions:
+        question.line, question.answer_line = back(question.line), back(question.answer_line)
+        if question.section is not None:
+            key = id(question.section)
+            sections.setdefault(key, replace(question.section, line=back(question.section.line)))
+            question.section = sections[key]
+    page.findings[found:] = [replace(f, problem=replace(f.problem, source=f.problem.source._replace(
+        line=back(f.problem.source.line)))) for f in page.findings[found:]]
+
+
+def why_no_quiz(text: str) -> str:
+    """Why `parse_page` found no quiz on a page, in the words of the report."""
+    lines = normalize(text)
+    states = fences(lines)
+    asked = sum(1 for i, line in enumerate(lines) if states[i] == OUTSIDE and question_start(line, i))
+    if asked:
+        return (f"no <details> answer block: its {asked} numbered line{'s' if asked != 1 else ''} or heading"
+                f"{'s' if asked != 1 else ''} that may be questions have no answers to import")
+    return "no <details> answer block, so no question with an answer"
 
 
 def _front_matter(lines: list[str], page: SourcePage) -> int:

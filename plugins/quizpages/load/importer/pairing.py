@@ -28,6 +28,7 @@ _FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})", re.MULTILINE)
 
 LETTERS_THAT_MAY_DIFFER = 1  # a page with more differing letters is not a translation
 UNPAIRED_SHARE = 5  # the shorter page may have one question in this many without a parallel one (and always one)
+MOVED_OVERLAP = 0.5  # the share of Latin-script words, numbers and code two questions paired out of order share
 
 
 @dataclass(frozen=True)
@@ -82,8 +83,8 @@ def align(a: list[PageQuestion], b: list[PageQuestion]) -> list[tuple[int | None
     """The pairs (index in a, index in b) of one question in two languages, in page order, with (i, None)
     and (None, j) for questions only one side has: the pairing with the most, and the most alike, pairs."""
     rows, cols = len(a), len(b)
-    traits_b = [_traits(y) for y in b]
-    score = [[_pair_score(x, y) if _parallel(x, y) else None for y in traits_b] for x in map(_traits, a)]
+    traits_a, traits_b = [_traits(x) for x in a], [_traits(y) for y in b]
+    score = [[_pair_score(x, y) if _parallel(x, y) else None for y in traits_b] for x in traits_a]
     best = [[0.0] * (cols + 1) for _ in range(rows + 1)]  # best[i][j]: the score of a[i:] against b[j:]
     for i in range(rows - 1, -1, -1):
         for j in range(cols - 1, -1, -1):
@@ -102,7 +103,52 @@ def align(a: list[PageQuestion], b: list[PageQuestion]) -> list[tuple[int | None
         else:
             pairs.append((None, j))
             j += 1
-    return pairs
+    return _moved_pairs(pairs, traits_a, traits_b, score)
+
+
+def _anchored(a: _Traits, b: _Traits) -> bool:
+    """Whether two parallel questions share what a translation keeps exactly, so that they can be paired out of
+    page order: a code span or a number, and at least half of their Latin-script words, numbers and code."""
+    return bool(a.code & b.code or a.numbers & b.numbers) and _overlap(a.terms, b.terms) >= MOVED_OVERLAP
+
+
+def _moved_pairs(pairs: list[tuple[int | None, int | None]], traits_a: list[_Traits], traits_b: list[_Traits],
+                 score: list[list[float | None]]) -> list[tuple[int | None, int | None]]:
+    """`pairs` with the questions that only one page has paired across page order where they are plainly one
+    question (a page that asks the same questions in another order): each the other's only anchored candidate
+    among the questions left unpaired. The pair takes the first page's place; the second page's question
+    leaves its own."""
+    left_a = [i for i, j in pairs if j is None]
+    left_b = [j for i, j in pairs if i is None]
+    if not left_a or not left_b:
+        return pairs
+
+    def candidates(i: int | None = None, j: int | None = None) -> list[int]:
+        if i is not None:
+            return [y for y in left_b if score[i][y] is not None and _anchored(traits_a[i], traits_b[y])]
+        return [x for x in left_a if score[x][j] is not None and _anchored(traits_a[x], traits_b[j])]  # type: ignore[index]
+
+    moved = {}
+    for i in left_a:
+        found = candidates(i=i)
+        if len(found) == 1 and candidates(j=found[0]) == [i]:
+            moved[i] = found[0]
+    if not moved:
+        return pairs
+    taken = set(moved.values())
+    return [(i, moved[i]) if i in moved else (i, j) for i, j in pairs if not (i is None and j in taken)]
+
+
+def moved(pairs: list[tuple[int | None, int | None]]) -> list[tuple[int, int]]:
+    """The pairs of `align` that go against the second page's order (the fewest that do): its questions the
+    quiz shows at another place than that page did."""
+    both = [(i, j) for i, j in pairs if i is not None and j is not None]
+    longest: list[list[tuple[int, int]]] = []  # longest[n]: the longest run in order ending at both[n]
+    for n, (_, j) in enumerate(both):
+        before = [longest[m] for m in range(n) if both[m][1] < j]
+        longest.append(max(before, key=len, default=[]) + [both[n]])
+    kept = set(max(longest, key=len, default=[]))
+    return [pair for pair in both if pair not in kept]  # type: ignore[misc]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text import INSIDE, OUTSIDE, clean, dedent, indent
+from .text import INSIDE, OUTSIDE, clean, dedent, half_width, indent
 
 HEADING, TITLED, ITEM, BOLD = "heading", "titled", "item", "bold"
 
@@ -25,7 +25,20 @@ _LABELLED = re.compile(r"^(?:question|q|문제)\s*(\d+)\s*[.:)]\s+(\S.*)$", re.I
 _BOLD = re.compile(r"^\*\*(?:(?:question|q|문제)\s*)?(\d+)[.):]\s*(?:\*\*\s*(\S.*)|(\S.*?)\*\*\s*(.*))$",
                    re.IGNORECASE)
 HEADING_LINE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*$")
-OPTION = re.compile(r"^(\s*)(?:[-*+]\s+(?:\[[ xX]\]\s+)?)?(?:\*\*|__)?\(?([A-Za-z])[.)](?:\*\*|__)?\s+(\S.*)$")
+_OPTION = re.compile(r"^(\s*)(?:[-*+]\s+(?:\[[ xX]\]\s+)?)?(?:\*\*|__)?\(?([A-Za-z])[.)](?:\*\*|__)?\s+(\S.*)$")
+
+
+class _Option:
+    """An option line (`- A) text`), its mark read half-width (`- Ａ） text`): `match(line)` gives (indent,
+    letter, text as written), or None."""
+
+    @staticmethod
+    def match(line: str) -> tuple[str, str, str] | None:
+        found = _OPTION.match(half_width(line))
+        return (found.group(1), found.group(2), line[found.start(3):]) if found else None
+
+
+OPTION = _Option()
 
 
 @dataclass(frozen=True)
@@ -145,12 +158,12 @@ def split_options(content: list[str], fences: list[int]) -> tuple[list[str], lis
     for line, fence in zip(content, fences):
         option = OPTION.match(line) if fence == OUTSIDE and target is not after else None
         if option:
-            letter = option.group(2)
+            letter = option[1]
             expected = chr(ord(base) + len(options)) if base else None
             if letter == expected or (not base and letter in "Aa"):
                 base = base or letter
-                options.append([option.group(3)])
-                column = len(option.group(1))
+                options.append([option[2]])
+                column = len(option[0])
                 target = options[-1]
                 continue
         if options and target is options[-1] and fence != INSIDE and line.strip() and indent(line) <= column:

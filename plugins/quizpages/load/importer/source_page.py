@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .findings import ImportWarning, import_warning
+from .findings import ImportWarning, import_error, import_warning
 from .sections import Section
 
 
@@ -48,6 +48,10 @@ class SourcePage:
 
     def warn(self, kind: str, line: int, message: str, hint: str = "") -> None:
         self.findings.append(import_warning(kind, self.path, line, message, hint))
+
+    def fail(self, kind: str, line: int, message: str, hint: str = "") -> None:
+        """A problem no quiz file can carry: the quiz this page is part of is not written."""
+        self.findings.append(import_error(kind, self.path, line, message, hint))
 
     @property
     def problems(self):

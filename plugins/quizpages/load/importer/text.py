@@ -17,11 +17,23 @@ _EMPHASIS = re.compile(r"[*_`]")
 
 OUTSIDE, OPENS, INSIDE = 0, 1, 2  # where a line stands with respect to fenced code
 
+# Full-width forms of ASCII (`Ａ)`, `（Ｂ）`, `：`) and the ideographic space, as ASCII: one character for one,
+# so a match on the half-width text has the same positions in the text as written.
+_HALF_WIDTH = {0xFF01 + n: 0x21 + n for n in range(0x5E)} | {0x3000: 0x20}
+_INVISIBLE = re.compile("[\u200b\u2060\ufeff]")  # zero-width space, word joiner, a BOM inside the text
+
+
+def half_width(text: str) -> str:
+    """`text` with full-width letters, digits and signs as ASCII (same length): what an answer's letter or an
+    option's mark is compared as. Korean pages type `Ａ)` and `정답: Ｂ` with a full-width keyboard."""
+    return text.translate(_HALF_WIDTH)
+
 
 def normalize(text: str) -> list[str]:
     """The page's lines: one line-ending style, tabs in indentation as spaces, no trailing whitespace
-    (whitespace-only lines become blank; a trailing-space line break reads the same as a soft one)."""
-    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    (whitespace-only lines become blank; a trailing-space line break reads the same as a soft one), no
+    zero-width characters (a BOM, a zero-width space inside `**Answer:**`: nothing a reader sees)."""
+    text = _INVISIBLE.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
     lines = []
     for line in text.split("\n"):
         stripped = line.lstrip(" \t")
