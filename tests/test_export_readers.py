@@ -5,6 +5,7 @@ be the quiz's own key, as the site's self-check holds it."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import zipfile
@@ -46,9 +47,20 @@ def _questions(site, quiz_id: str, language: str):
 
 # -- GIFT, read by gift-pegjs ---------------------------------------------------------------------------
 
-def _gift_text(value: dict | str | None) -> str:
+def _gift_text(value: dict | str | None, html=None) -> str:
+    """A GIFT text as the quiz's Markdown: `[markdown]` as written ("-\\>" is Markdown's "->"), `[html]`
+    given to `html` (the quiz's Markdown -> that HTML), so that it compares with the quiz's text."""
     text = value["text"] if isinstance(value, dict) else value or ""
-    return text.replace("-\\>", "->")  # how the export writes "->" outside a pair (Markdown shows "->")
+    if isinstance(value, dict) and value["format"] == "html":
+        assert html is not None, text
+        return html(text)
+    return text.replace("-\\>", "->")
+
+
+def _moodle_literal(answer: str) -> str:
+    """A short answer as Moodle matches it, which must be the literal text: `\\*` a star, `*` alone a wildcard."""
+    assert not re.search(r"(?<!\\)\*", answer), f"{answer!r} holds Moodle's wildcard"
+    return answer.replace("\\*", "*")
 
 
 @pytest.mark.parametrize("quiz_id, language", CASES)
@@ -57,12 +69,22 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
     parsed = oracles.parse_gift(_file(exported, quiz_id, language, "gift").decode("utf-8"))
     questions, ctx = _questions(exported, quiz_id, language)
     key = keys(exported, quiz_id, language)
+    site_html = site_quizzes(exported)[0].markdown_html()
+    by_html = {}  # a text's HTML -> the text, for each text of the quiz
+
+    def as_markdown(html: str) -> str:
+        if not by_html:
+            for question in questions.values():
+                for text in _texts(question, ctx):
+                    by_html[site_html(text)] = by_html[site_html.inline(text)] = text
+        return by_html.get(html, html)
+
     assert parsed[0]["type"] == "Category"
     assert parsed[0]["title"] == f"{plain_text(ctx_html(exported, ctx, _quiz_title(exported, quiz_id)))} ({language})"
     for entry in parsed[1:]:
         question = questions[entry["title"]]
         check = key[question.id]
-        stem = _gift_text(entry["stem"])
+        stem = _gift_text(entry["stem"], as_markdown)
         if entry["type"] != "Short":  # a short answer's stem has "_____" where the blank is
             assert stem.startswith(ctx.text(question.prompt)), question.id
         if check is None:
@@ -73,7 +95,7 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
             assert entry["type"] == "MC"
             right = [i for i, choice in enumerate(entry["choices"]) if choice["isCorrect"]]
             assert right == [ord(check["answer"]) - ord("A")], question.id
-            assert [_gift_text(c["text"]) for c in entry["choices"]] == [ctx.text(o) for o in question.body.options]
+            assert [_gift_text(c["text"], as_markdown) for c in entry["choices"]] == [ctx.text(o) for o in question.body.options]
         elif check["type"] == "choices":
             weights = [choice["weight"] for choice in entry["choices"]]
             right = [i for i, w in enumerate(weights) if w > 0]
@@ -83,7 +105,7 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
         elif check["type"] == "match":
             pairs = entry["matchPairs"]
             lefts = [p for p in pairs if p["subquestion"]["text"]]
-            assert [_gift_text(p["subquestion"]) for p in lefts] == [ctx.text(p.left) for p in question.body.pairs]
+            assert [_gift_text(p["subquestion"], as_markdown) for p in lefts] == [ctx.text(p.left) for p in question.body.pairs]
             assert [p["subanswer"] for p in lefts] == [ctx.raw(p.right) for p in question.body.pairs]
             assert [p["subanswer"] for p in pairs if not p["subquestion"]["text"]] == [
                 ctx.raw(d) for d in question.body.distractors]
@@ -98,12 +120,20 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
                 (check["low"], check["high"]))
         elif check["type"] == "blanks":
             assert entry["type"] == "Short" and len(check["blanks"]) == 1
-            assert [_gift_text(c["text"]) for c in entry["choices"]] == check["blanks"][0]["accept"]
+            assert [_moodle_literal(_gift_text(c["text"])) for c in entry["choices"]] == check["blanks"][0]["accept"]
             assert stem.count("_____") == 1  # where the blank is: the answer set stands there
         else:
             pytest.fail(f"{question.id}: GIFT holds a {check['type']} question it said it leaves out")
         if question.explanation and check is not None:
-            assert _gift_text(entry["globalFeedback"]) == ctx.text(question.explanation), question.id
+            assert _gift_text(entry["globalFeedback"], as_markdown) == ctx.text(question.explanation), question.id
+
+
+def _texts(question, ctx) -> list[str]:
+    """Every text of `question` as Markdown in `ctx`'s language: prompt, options, pairs, explanation."""
+    body = question.body
+    texts = [question.prompt, question.explanation, *getattr(body, "options", ()),
+             *[pair.left for pair in getattr(body, "pairs", ())]]
+    return [ctx.text(text) for text in texts if text]
 
 
 def _quiz_title(site, quiz_id: str):
@@ -165,14 +195,17 @@ def test_moodle_xml_follows_the_documented_format_with_the_quizs_key(exported, q
         elif kind in ("shortanswer", "cloze"):
             blanks = check["blanks"]
             if kind == "shortanswer":
-                assert len(blanks) == 1 and [a.findtext("text") for a in answers] == blanks[0]["accept"]
+                assert len(blanks) == 1 and [_moodle_literal(a.findtext("text")) for a in answers] == blanks[0]["accept"]
                 assert element.findtext("usecase") == ("1" if blanks[0]["case"] else "0")
             else:
                 codes = CLOZE.findall(element.findtext("questiontext/text"))
                 assert len(codes) == len(blanks) > 1
                 for (code, answers_text), blank in zip(codes, blanks):
                     assert code == ("SHORTANSWER_C" if blank["case"] else "SHORTANSWER")
-                    accepted = [re.sub(r"\\(.)", r"\1", a).removeprefix("=") for a in answers_text.split("~")]
+                    # as Moodle reads a Cloze answer: up to a "~" not after "\\", its entities decoded, and
+                    # only "\\}" and "\\#" unescaped
+                    accepted = [_moodle_literal(html.unescape(a.removeprefix("=")).replace("\\}", "}")
+                                                .replace("\\#", "#")) for a in re.split(r"(?<!\\)~", answers_text)]
                     assert accepted == blank["accept"]
         elif kind == "numerical":
             first = answers[0]
