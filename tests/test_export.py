@@ -156,6 +156,8 @@ def test_a_quiz_that_does_not_validate_is_not_exported_and_exits_1(site_copy):
     (["--format", "gift", "--language", "ja"], "the site has no language 'ja' (Use one of en, ko)"),
     (["--format", "gift", "no/such.yml"], "no/such.yml: error: no such file or folder"),
     (["--format", "gift", "--out", "content/quizzes/out"], "is inside the quizzes folder"),
+    (["--format", "gift", "--out", "mkdocs.yml"], "--out mkdocs.yml: mkdocs.yml is a file, not a folder"),
+    (["--format", "gift", "--out", "mkdocs.yml/lms"], "--out mkdocs.yml/lms: mkdocs.yml is a file, not a folder"),
 ])
 def test_a_bad_command_line_exits_2_with_a_message(site_copy, args, message):
     """A wrong format, language, path or output folder: exit code 2 and what to do, never a traceback."""
