@@ -96,8 +96,8 @@ def _answers(item: ExportItem, writer: Writer) -> str | None:
         blank = interaction.blanks[0]
         arrows = [answer for answer in blank.accepted if "->" in answer]
         if arrows:
-            writer.leave_out(item, "the question", f"its answer '{arrows[0]}' holds '->', which GIFT reads as a "
-                                                   "matching pair", "Export to Moodle XML or QTI to keep it")
+            reason = f"its answer '{arrows[0]}' holds '->', which GIFT reads as a matching pair"
+            writer.leave_out(item, "the question", reason, "Export to Moodle XML or QTI to keep it")
             return None
         if blank.case_sensitive:
             writer.leave_out(item, "the case sensitivity of its blank", "GIFT short answers always ignore case",
