@@ -13,8 +13,10 @@ from quizpages.settings import read_settings
 from quizpages.site import QuizSite
 
 # Every character GIFT treats as special, code, a code block, pasted HTML, full-width digits, "->" where
-# GIFT reads a matching pair, and Korean; one blank (a short answer), case-sensitive; a range not centred
-# on its answer; a match without distractors.
+# GIFT reads a matching pair (and inside code, where it must stay as written), backslashes, HTML entities,
+# "]]>", an admonition (which Moodle's Markdown does not know) and Korean; one blank (a short answer),
+# case-sensitive, with Moodle's wildcard `*`; several blanks whose answers hold a Cloze code's special
+# characters; a range not centred on its answer; a match without distractors.
 HOSTILE = """\
 title:
   en: "Edge cases: {braces} = ~tilde #hash"
@@ -33,20 +35,54 @@ questions:
     hint: {en: "Look at the arrow.", ko: "화살표를 보세요."}
     feedback:
       B: {en: "No: {not this}.", ko: "아니요: {이것 아님}."}
+    explanation:
+      en: |
+        `p -> q` is code; a\\b is a backslash; &amp; and ]]> stay text.
+
+        ```rust
+        fn f() -> u8 { 1 } // a -> b
+        ```
+      ko: |
+        `p -> q`는 코드이고 a\\b는 역슬래시이며 &amp;와 ]]>는 글자입니다.
+
+        ```rust
+        fn f() -> u8 { 1 } // a -> b
+        ```
   - id: one-blank
     kind: fill_in
     question:
       en: "The file is called [___] on every node."
       ko: "모든 노드에서 파일 이름은 [___]입니다."
     blanks:
-      - accept: [Dockerfile, "{weird}=name"]
+      - accept: [Dockerfile, "{weird}=name", "*.txt"]
         case_sensitive: true
+  - id: paths
+    kind: fill_in
+    question:
+      en: "Copy [___] to [___]."
+      ko: "[___]을 [___]에 복사하세요."
+    blanks:
+      - accept: ["/etc/hosts", '"quoted" \\path']
+      - accept: ["*.yaml", "a}b#c & d < e"]
+  - id: arrows
+    kind: matching
+    question: {en: "Match each arrow.", ko: "각 화살표를 짝지으세요."}
+    pairs:
+      - {left: "`p -> q`", right: {en: implication, ko: 함의}}
+      - {left: "x -> y", right: {en: a map, ko: 사상}}
   - id: off-centre
     kind: numeric
     question: {en: "Pick a port number.", ko: "포트 번호를 고르세요."}
     answer: 8080
     range: [8000, 9000]
     unit: {en: TCP port, ko: TCP 포트}
+    explanation:
+      en: |
+        !!! note
+            Any port from 8000 to 9000 is right.
+      ko: |
+        !!! note
+            8000에서 9000까지 어느 포트든 맞습니다.
   - id: code-task
     kind: hands_on
     question:

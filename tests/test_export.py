@@ -156,6 +156,8 @@ def test_a_quiz_that_does_not_validate_is_not_exported_and_exits_1(site_copy):
     (["--format", "gift", "--language", "ja"], "the site has no language 'ja' (Use one of en, ko)"),
     (["--format", "gift", "no/such.yml"], "no/such.yml: error: no such file or folder"),
     (["--format", "gift", "--out", "content/quizzes/out"], "is inside the quizzes folder"),
+    (["--format", "gift", "--out", "mkdocs.yml"], "--out mkdocs.yml: mkdocs.yml is a file, not a folder"),
+    (["--format", "gift", "--out", "mkdocs.yml/lms"], "--out mkdocs.yml/lms: mkdocs.yml is a file, not a folder"),
 ])
 def test_a_bad_command_line_exits_2_with_a_message(site_copy, args, message):
     """A wrong format, language, path or output folder: exit code 2 and what to do, never a traceback."""
@@ -235,17 +237,84 @@ def test_html_formats_keep_code_korean_and_the_sites_markdown(site_copy):
 
 def test_gift_escapes_its_special_characters_and_joins_lines(site_copy):
     """`~ = # { } :` are escaped in every text and line breaks are `\\n`, so a blank line never ends a
-    question early; "->" outside a matching pair is written so Moodle does not read a pair."""
+    question early; "->" in an option is written so no reader takes it for a matching pair."""
     add_hostile_quiz(site_copy)
     assert export(site_copy, "--format", "gift", "content/quizzes/edge-cases.yml")[0] == 0
     gift = (site_copy / "exports/en/edge-cases.gift").read_text(encoding="utf-8")
     assert "::specials::[markdown]Which holds for `a \\= \\{b\\: \\~c\\}` \\# d?{" in gift
-    # `{z}` could be an attribute list, so the page's text escapes it (`\{z}`, shown as {z}); GIFT then
-    # escapes that backslash too
-    assert "=x -\\> y\\: \\\\\\{z\\}" in gift
+    # `{z}` could be an attribute list, so the page's text escapes it (`\{z}`, shown as {z}); "->" is
+    # Markdown's "-\>", shown as "->"; GIFT then escapes those backslashes too
+    assert "=[markdown]x -\\\\> y\\: \\\\\\{z\\}" in gift
     blocks = gift.strip().split("\n\n")
-    assert len(blocks) == 5  # the category and four questions, each one block
+    assert len(blocks) == 6  # the category and five questions (the one of two blanks left out), each one block
     assert "::code-task::[markdown]Print the pods\\:\\n\\n```bash\\n" in gift
+
+
+def test_gift_keeps_code_as_written_and_uses_html_where_moodles_markdown_differs(site_copy):
+    """"->" inside code (a span, a block, a matching question's left-hand side) stays "->" as the reader sees
+    it, and a text Moodle's Markdown would show otherwise than the site (an admonition) is the site's HTML."""
+    add_hostile_quiz(site_copy)
+    assert export(site_copy, "--format", "gift", "content/quizzes/edge-cases.yml")[0] == 0
+    gift = (site_copy / "exports/en/edge-cases.gift").read_text(encoding="utf-8")
+    assert "####[markdown]`p -> q` is code; a\\\\b is a backslash; &amp; and ]]> stay text." in gift
+    assert "```rust\\nfn f() -> u8 \\{ 1 \\} // a -> b\\n```" in gift
+    assert "-\\>" not in gift.replace("-\\\\>", "")  # no "-\>" where Markdown would not read it back
+    assert "\n\t=[html]<code>p -&gt; q</code> -> implication\n" in gift
+    assert "\n\t=[markdown]x -\\\\> y -> a map\n" in gift
+    assert "####[html]<div class\\=\"admonition note\">" in gift and "!!! note" not in gift
+
+
+ARROW_AND_TILDE = """\
+title: Arrows
+questions:
+  - id: arrow-answer
+    kind: fill_in
+    question: "In C, `p[___]x` reads a member through a pointer."
+    blanks:
+      - accept: ["->"]
+  - id: home
+    kind: fill_in
+    question: "Your home is [___] and the root [___]."
+    blanks:
+      - accept: ["~"]
+      - accept: ["/"]
+"""
+
+
+def test_answers_a_format_would_misread_are_left_out_with_a_warning(site_copy):
+    """A GIFT short answer holding "->" would be read as a matching question, a Cloze answer holding "~" as
+    two answers: each question is left out of that format, with a warning, never exported wrong."""
+    (site_copy / "content/quizzes/arrows.yml").write_text(ARROW_AND_TILDE, encoding="utf-8")
+    code, out, err = export(site_copy, "--format", "gift", "--format", "moodle", "--format", "qti3",
+                            "--language", "en", "content/quizzes/arrows.yml")
+    assert code == 0, out + err
+    assert ("question 1 (arrow-answer): the question left out of the GIFT export of arrows (en): its answer '->' "
+            "holds '->', which GIFT reads as a matching pair") in out
+    assert ("question 2 (home): the question left out of the Moodle XML export of arrows (en): the answer '~' of "
+            "blank 1 holds '~', which ends an answer in a Cloze question") in out
+    exports = site_copy / "exports/en"
+    assert "::arrow-answer::" not in (exports / "arrows.gift").read_text(encoding="utf-8")
+    moodle = ET.fromstring((exports / "arrows.moodle.xml").read_bytes())
+    assert [q.findtext("name/text") for q in moodle.iter("question") if q.get("type") != "category"] == [
+        "arrow-answer"]
+    assert {"items/arrow-answer.xml", "items/home.xml"} <= set(zipfile.ZipFile(exports / "arrows.qti3.zip").namelist())
+
+
+def test_moodles_wildcard_and_cloze_escapes_keep_the_answers_as_written(site_copy):
+    """Moodle reads `*` in a short answer as "anything", and in a Cloze answer only `\\}` and `\\#` as
+    escapes: an answer with `*`, `/`, `"`, `\\`, `}`, `#`, `&` or `<` is written so Moodle accepts exactly it."""
+    add_hostile_quiz(site_copy)
+    assert export(site_copy, "--format", "moodle", "--format", "gift", "--language", "en",
+                  "content/quizzes/edge-cases.yml")[0] == 0
+    moodle = ET.fromstring((site_copy / "exports/en/edge-cases.moodle.xml").read_bytes())
+    questions = {q.findtext("name/text"): q for q in moodle.iter("question")}
+    assert [a.findtext("text") for a in questions["one-blank"].findall("answer")] == [
+        "Dockerfile", "{weird}=name", "\\*.txt"]
+    cloze = questions["paths"].findtext("questiontext/text")
+    assert '{1:SHORTANSWER:=/etc/hosts~="quoted" \\path}' in cloze
+    assert "{1:SHORTANSWER:=\\*.yaml~=a\\}b\\#c &amp; d &lt; e}" in cloze
+    gift = (site_copy / "exports/en/edge-cases.gift").read_text(encoding="utf-8")
+    assert "=\\\\*.txt}" in gift  # GIFT's "\\" is Moodle's "\", and "\*" its literal star
 
 
 LINKED = """\

@@ -5,6 +5,7 @@ be the quiz's own key, as the site's self-check holds it."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import zipfile
@@ -46,9 +47,20 @@ def _questions(site, quiz_id: str, language: str):
 
 # -- GIFT, read by gift-pegjs ---------------------------------------------------------------------------
 
-def _gift_text(value: dict | str | None) -> str:
+def _gift_text(value: dict | str | None, html=None) -> str:
+    """A GIFT text as the quiz's Markdown: `[markdown]` as written ("-\\>" is Markdown's "->"), `[html]`
+    given to `html` (the quiz's Markdown -> that HTML), so that it compares with the quiz's text."""
     text = value["text"] if isinstance(value, dict) else value or ""
-    return text.replace("-\\>", "->")  # how the export writes "->" outside a pair (Markdown shows "->")
+    if isinstance(value, dict) and value["format"] == "html":
+        assert html is not None, text
+        return html(text)
+    return text.replace("-\\>", "->")
+
+
+def _moodle_literal(answer: str) -> str:
+    """A short answer as Moodle matches it, which must be the literal text: `\\*` a star, `*` alone a wildcard."""
+    assert not re.search(r"(?<!\\)\*", answer), f"{answer!r} holds Moodle's wildcard"
+    return answer.replace("\\*", "*")
 
 
 @pytest.mark.parametrize("quiz_id, language", CASES)
@@ -57,12 +69,22 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
     parsed = oracles.parse_gift(_file(exported, quiz_id, language, "gift").decode("utf-8"))
     questions, ctx = _questions(exported, quiz_id, language)
     key = keys(exported, quiz_id, language)
+    site_html = site_quizzes(exported)[0].markdown_html()
+    by_html = {}  # a text's HTML -> the text, for each text of the quiz
+
+    def as_markdown(html: str) -> str:
+        if not by_html:
+            for question in questions.values():
+                for text in _texts(question, ctx):
+                    by_html[site_html(text)] = by_html[site_html.inline(text)] = text
+        return by_html.get(html, html)
+
     assert parsed[0]["type"] == "Category"
     assert parsed[0]["title"] == f"{plain_text(ctx_html(exported, ctx, _quiz_title(exported, quiz_id)))} ({language})"
     for entry in parsed[1:]:
         question = questions[entry["title"]]
         check = key[question.id]
-        stem = _gift_text(entry["stem"])
+        stem = _gift_text(entry["stem"], as_markdown)
         if entry["type"] != "Short":  # a short answer's stem has "_____" where the blank is
             assert stem.startswith(ctx.text(question.prompt)), question.id
         if check is None:
@@ -73,7 +95,7 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
             assert entry["type"] == "MC"
             right = [i for i, choice in enumerate(entry["choices"]) if choice["isCorrect"]]
             assert right == [ord(check["answer"]) - ord("A")], question.id
-            assert [_gift_text(c["text"]) for c in entry["choices"]] == [ctx.text(o) for o in question.body.options]
+            assert [_gift_text(c["text"], as_markdown) for c in entry["choices"]] == [ctx.text(o) for o in question.body.options]
         elif check["type"] == "choices":
             weights = [choice["weight"] for choice in entry["choices"]]
             right = [i for i, w in enumerate(weights) if w > 0]
@@ -83,7 +105,7 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
         elif check["type"] == "match":
             pairs = entry["matchPairs"]
             lefts = [p for p in pairs if p["subquestion"]["text"]]
-            assert [_gift_text(p["subquestion"]) for p in lefts] == [ctx.text(p.left) for p in question.body.pairs]
+            assert [_gift_text(p["subquestion"], as_markdown) for p in lefts] == [ctx.text(p.left) for p in question.body.pairs]
             assert [p["subanswer"] for p in lefts] == [ctx.raw(p.right) for p in question.body.pairs]
             assert [p["subanswer"] for p in pairs if not p["subquestion"]["text"]] == [
                 ctx.raw(d) for d in question.body.distractors]
@@ -98,12 +120,20 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
                 (check["low"], check["high"]))
         elif check["type"] == "blanks":
             assert entry["type"] == "Short" and len(check["blanks"]) == 1
-            assert [_gift_text(c["text"]) for c in entry["choices"]] == check["blanks"][0]["accept"]
+            assert [_moodle_literal(_gift_text(c["text"])) for c in entry["choices"]] == check["blanks"][0]["accept"]
             assert stem.count("_____") == 1  # where the blank is: the answer set stands there
         else:
             pytest.fail(f"{question.id}: GIFT holds a {check['type']} question it said it leaves out")
         if question.explanation and check is not None:
-            assert _gift_text(entry["globalFeedback"]) == ctx.text(question.explanation), question.id
+            assert _gift_text(entry["globalFeedback"], as_markdown) == ctx.text(question.explanation), question.id
+
+
+def _texts(question, ctx) -> list[str]:
+    """Every text of `question` as Markdown in `ctx`'s language: prompt, options, pairs, explanation."""
+    body = question.body
+    texts = [question.prompt, question.explanation, *getattr(body, "options", ()),
+             *[pair.left for pair in getattr(body, "pairs", ())]]
+    return [ctx.text(text) for text in texts if text]
 
 
 def _quiz_title(site, quiz_id: str):
@@ -165,14 +195,17 @@ def test_moodle_xml_follows_the_documented_format_with_the_quizs_key(exported, q
         elif kind in ("shortanswer", "cloze"):
             blanks = check["blanks"]
             if kind == "shortanswer":
-                assert len(blanks) == 1 and [a.findtext("text") for a in answers] == blanks[0]["accept"]
+                assert len(blanks) == 1 and [_moodle_literal(a.findtext("text")) for a in answers] == blanks[0]["accept"]
                 assert element.findtext("usecase") == ("1" if blanks[0]["case"] else "0")
             else:
                 codes = CLOZE.findall(element.findtext("questiontext/text"))
                 assert len(codes) == len(blanks) > 1
                 for (code, answers_text), blank in zip(codes, blanks):
                     assert code == ("SHORTANSWER_C" if blank["case"] else "SHORTANSWER")
-                    accepted = [re.sub(r"\\(.)", r"\1", a).removeprefix("=") for a in answers_text.split("~")]
+                    # as Moodle reads a Cloze answer: up to a "~" not after "\\", its entities decoded, and
+                    # only "\\}" and "\\#" unescaped
+                    accepted = [_moodle_literal(html.unescape(a.removeprefix("=")).replace("\\}", "}")
+                                                .replace("\\#", "#")) for a in re.split(r"(?<!\\)~", answers_text)]
                     assert accepted == blank["accept"]
         elif kind == "numerical":
             first = answers[0]
@@ -344,3 +377,144 @@ def test_qti21_items_convert_and_score_with_the_quizs_key(exported, player, quiz
         if key[name] is None and 'external-scored="human"' not in xml:
             converted[name] = xml.replace('identifier="SCORE"', 'identifier="SCORE" external-scored="human"', 1)
     _score_every_item(player, converted, key)
+
+
+# -- scoring: partial credit, tolerance and range, several blanks and case, as each reader scores them -------
+
+SCORING = """\
+title: Scoring
+questions:
+  - id: pick-two
+    kind: multiple_select
+    question: Which are even?
+    options: ["2", "3", "4", "5"]
+    answer: [A, C]
+  - id: about-ten
+    kind: numeric
+    question: About ten?
+    answer: 10
+    tolerance: 0.5
+  - id: two-to-three
+    kind: numeric
+    question: Between two and three?
+    answer: 2.5
+    range: [2, 3]
+  - id: port
+    kind: numeric
+    question: A port from 8000 to 9000?
+    answer: 8080
+    range: [8000, 9000]
+  - id: greek
+    kind: fill_in
+    question: "First [___], then [___]."
+    blanks:
+      - accept: [Alpha, alfa]
+      - accept: [BETA]
+        case_sensitive: true
+  - id: pairs
+    kind: matching
+    question: Match.
+    pairs:
+      - {left: one, right: "1"}
+      - {left: two, right: "2"}
+"""
+
+# (question id, a response, the score it earns out of 1): responses as the QTI items name them
+SCORES = [
+    ("pick-two", {"RESPONSE": ["A", "C"]}, 1), ("pick-two", {"RESPONSE": ["A"]}, 0.5),
+    ("pick-two", {"RESPONSE": ["A", "C", "B"]}, 0.5), ("pick-two", {"RESPONSE": ["A", "B"]}, 0),
+    ("pick-two", {"RESPONSE": ["B", "D"]}, 0), ("pick-two", {"RESPONSE": ["A", "B", "C", "D"]}, 0),
+    ("about-ten", {"RESPONSE": "10.5"}, 1), ("about-ten", {"RESPONSE": "9.5"}, 1),
+    ("about-ten", {"RESPONSE": "10.6"}, 0), ("about-ten", {"RESPONSE": "9.4"}, 0),
+    ("two-to-three", {"RESPONSE": "2"}, 1), ("two-to-three", {"RESPONSE": "3"}, 1),
+    ("two-to-three", {"RESPONSE": "2.75"}, 1), ("two-to-three", {"RESPONSE": "3.01"}, 0),
+    ("two-to-three", {"RESPONSE": "1.99"}, 0),
+    ("port", {"RESPONSE": "8000"}, 1), ("port", {"RESPONSE": "9000"}, 1), ("port", {"RESPONSE": "8080"}, 1),
+    ("port", {"RESPONSE": "9001"}, 0), ("port", {"RESPONSE": "7999"}, 0),
+    ("greek", {"RESPONSE_1": "Alpha", "RESPONSE_2": "BETA"}, 1),
+    ("greek", {"RESPONSE_1": "ALFA", "RESPONSE_2": "BETA"}, 1),
+    ("greek", {"RESPONSE_1": "alpha", "RESPONSE_2": "beta"}, 0.5),
+    ("greek", {"RESPONSE_1": "gamma", "RESPONSE_2": "Beta"}, 0),
+    # a matching question's right-hand letters are as the page lists them (shuffled): its pairs are the
+    # item's correct ones (right), the first kept and the second given the first's (half), or swapped (none)
+    ("pairs", "right", 1), ("pairs", "half", 0.5), ("pairs", "swapped", 0),
+]
+
+
+def _pairs(xml: str, how: str) -> dict:
+    (declaration,) = _declarations(xml.encode("utf-8"))
+    (first, first_target), (second, second_target) = [pair.split() for pair in declaration["correct"]]
+    return {"RESPONSE": {"right": [f"{first} {first_target}", f"{second} {second_target}"],
+                         "half": [f"{first} {first_target}", f"{second} {first_target}"],
+                         "swapped": [f"{first} {second_target}", f"{second} {first_target}"]}[how]}
+
+
+@pytest.fixture(scope="module")
+def scoring(tmp_path_factory):
+    """A quiz whose scoring has edges: partial credit, tolerance and range bounds, blanks and case."""
+    site = copy_site(tmp_path_factory.mktemp("scoring"))
+    (site / "content/quizzes/scoring.yml").write_text(SCORING, encoding="utf-8")
+    code, out, err = export(site, "--format", "qti3", "--format", "qti21", "--format", "moodle", "--language",
+                            "en", "content/quizzes/scoring.yml")
+    assert code == 0, out + err
+    return site
+
+
+def _scores(player, items: dict[str, str]) -> list[tuple[str, dict, float]]:
+    found = []
+    for name, response, _ in SCORES:
+        player.evaluate("xml => window.loadItem(xml)", items[name])
+        given = _pairs(items[name], response) if isinstance(response, str) else response
+        result = player.evaluate("r => window.scoreItem(r)", given)
+        assert result["max"] == 1, (name, result)
+        found.append((name, response, round(result["score"], 6)))
+    return found
+
+
+def test_qti3_scores_partial_credit_bounds_blanks_and_case_in_the_player(scoring, player):
+    """Choose-all gives each right option its share and takes it back for a wrong one, never below 0; a
+    number is right on its tolerance's and range's bounds and wrong past them; each blank is half the
+    point, case ignored unless the blank is case-sensitive; each pair its share."""
+    items = {name: xml.decode("utf-8") for name, xml in _items(_file(scoring, "scoring", "en", "qti3")).items()}
+    assert _scores(player, items) == SCORES
+
+
+def test_qti21_scores_the_same_once_converted(scoring, player):
+    """The QTI 2.1 items, converted by qti-convert, score every one of those responses the same."""
+    items = {name: xml.decode("utf-8") for name, xml in _items(_file(scoring, "scoring", "en", "qti21")).items()}
+    converted = dict(zip(items, oracles.qti2_to_qti3(list(items.values()))))
+    assert _scores(player, converted) == SCORES
+
+
+def _moodle_grade(question, response: dict) -> float:
+    """The grade Moodle gives `response` (as the QTI items name it), by its documented rules: a multiple
+    response sums the fractions of the chosen answers, kept within 0..1; a number is right within an
+    answer's tolerance; a Cloze question averages its blanks, each matched with or without case."""
+    kind = question.get("type")
+    answers = question.findall("answer")
+    if kind == "multichoice":
+        chosen = [answers[ord(letter) - ord("A")] for letter in response["RESPONSE"]]
+        return min(1.0, max(0.0, sum(_fraction(a) for a in chosen) / 100))
+    if kind == "numerical":
+        value = float(response["RESPONSE"])
+        return max((_fraction(a) / 100 for a in answers
+                    if abs(value - float(a.findtext("text"))) <= float(a.findtext("tolerance")) + 1e-12), default=0)
+    if kind == "cloze":
+        codes = CLOZE.findall(question.findtext("questiontext/text"))
+        right = 0
+        for n, (code, answers_text) in enumerate(codes, start=1):
+            accepted = [a.removeprefix("=") for a in re.split(r"(?<!\\)~", answers_text)]
+            given = response[f"RESPONSE_{n}"]
+            fold = (lambda t: t) if code == "SHORTANSWER_C" else str.casefold
+            right += any(fold(given) == fold(a) for a in accepted)
+        return right / len(codes)
+    raise AssertionError(kind)
+
+
+def test_moodle_xml_scores_partial_credit_bounds_blanks_and_case(scoring):
+    """Moodle's grading rules, applied to the Moodle XML, give every response the score the quiz means."""
+    root = etree.fromstring(_file(scoring, "scoring", "en", "moodle"))
+    questions = {q.findtext("name/text"): q for q in root.findall("question")}
+    found = [(name, response, round(_moodle_grade(questions[name], response), 6))
+             for name, response, _ in SCORES if name != "pairs"]
+    assert found == [score for score in SCORES if score[0] != "pairs"]

@@ -44,6 +44,17 @@ def _usage_error(message: str) -> int:
     return 2
 
 
+def _file_in_the_way(out: str) -> str | None:
+    """The file where `out` or one of the folders above it should be a folder, or None."""
+    path = os.path.abspath(out)
+    while not os.path.exists(path):
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+    return None if os.path.isdir(path) else os.path.relpath(path)
+
+
 def run(args: argparse.Namespace, site: QuizSite) -> int:
     languages = list(dict.fromkeys(args.languages or site.languages))
     unknown = [lang for lang in languages if lang not in site.languages]
@@ -53,6 +64,10 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     if is_inside(args.out, quizzes_dir):
         return _usage_error(f"--out {args.out} is inside the quizzes folder {os.path.relpath(quizzes_dir)}, where "
                             "every file must be a quiz (Choose a folder outside it, e.g. --out exports)")
+    blocking = _file_in_the_way(args.out)
+    if blocking:
+        return _usage_error(f"--out {args.out}: {blocking} is a file, not a folder (Choose a folder, e.g. "
+                            "--out exports)")
     groups, _, not_quiz_files, missing = quiz_files(args.paths or [os.path.relpath(quizzes_dir)], quizzes_dir)
     for path in missing:
         print(f"{path}: error: no such file or folder (Pass the path of a quiz file or folder)", file=sys.stderr)

@@ -1,16 +1,21 @@
 """GIFT, Moodle's text format for questions: one file per quiz and language.
 
-Texts are written as `[markdown]` (the author's Markdown; Moodle renders it), with
-GIFT's special characters escaped and every line break written as `\\n`, since a
-blank line ends a GIFT question. GIFT holds one answer set per question and has no
-ordering questions and no hints: those are left out, and said so.
+Each text is written as `[markdown]` (the author's Markdown) when Moodle's Markdown
+(Markdown Extra) shows it as the site does, and as `[html]` (the site's HTML) when it
+would not (an admonition, say), with GIFT's special characters escaped and every line
+break written as `\\n`, since a blank line ends a GIFT question. GIFT holds one answer
+set per question and has no ordering questions and no hints: those are left out, and
+said so.
 """
 
 from __future__ import annotations
 
+import re
+
 from ..kinds import assessment as a
 from .format import Format, Writer
 from .items import ExportItem, ExportQuiz
+from .moodle import short_answer
 from .numbers import moodle_percent, number, share_note
 
 _SPECIAL = str.maketrans({"\\": "\\\\", "~": "\\~", "=": "\\=", "#": "\\#", "{": "\\{", "}": "\\}", ":": "\\:",
@@ -22,35 +27,51 @@ def escape(text: str) -> str:
     return text.strip().translate(_SPECIAL)
 
 
-def _markdown(text: str | None) -> str:
-    # "->" separates a matching pair; Moodle looks for it before it reads escapes, so it is written as "-\>",
-    # which Markdown shows as "->"
-    return escape(text or "").replace("->", "-\\>")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
-def _feedback(text: str | None) -> str:
-    return f"#{_markdown(text)}" if text else ""
+def _text(text: str | None, writer: Writer, inline: bool = False, answer: bool = False) -> str:
+    """A text as GIFT writes it: its format, then the text, escaped. `inline`: an option's text, without the
+    paragraph around it. `answer`: a text among the answers, where "->" would be read as a matching pair
+    (by Moodle, in a matching question's left-hand side; by gift-pegjs, in any option), so it is never
+    written as such: "-\\>" in Markdown, which shows "->", or "-&gt;" in HTML."""
+    text = (text or "").strip()
+    written = text.replace("->", "-\\>") if answer else text
+    if writer.html.extra_shows_alike(written, text):
+        return "[markdown]" + escape(written)
+    html = writer.html.inline(text) if inline else writer.html(text)
+    if answer:
+        html = _COMMENT.sub("", html).replace("->", "-&gt;")
+    return "[html]" + escape(html)
+
+
+def _feedback(text: str | None, writer: Writer) -> str:
+    return f"#{_text(text, writer, answer=True)}" if text else ""
 
 
 def _general(item: ExportItem, writer: Writer, extra: str | None = None) -> str:
     """The general feedback (`####`): the explanation, after the model answer of an essay."""
     text = "\n\n".join(part for part in (extra, item.explanation) if part)
-    return f"\n\t####{_markdown(text)}" if text else ""
+    return f"\n\t####{_text(text, writer)}" if text else ""
+
+
+def _option(text: str | None, writer: Writer) -> str:
+    return _text(text, writer, inline=True, answer=True)
 
 
 def _answers(item: ExportItem, writer: Writer) -> str | None:
     """The answer set of `item`, inside its braces, or None when GIFT cannot hold the question."""
     interaction = item.interaction
     if isinstance(interaction, a.SingleChoice):
-        return "".join(f"\n\t{'=' if o.correct else '~'}{_markdown(o.text)}{_feedback(o.feedback)}"
+        return "".join(f"\n\t{'=' if o.correct else '~'}{_option(o.text, writer)}{_feedback(o.feedback, writer)}"
                        for o in interaction.options)
     if isinstance(interaction, a.MultipleResponse):
         note = share_note(interaction)
         if note:
             writer.leave_out(item, "the exact partial credit", note,
                              "Import with 'Nearest grade if not listed', or use Moodle XML's or QTI's export")
-        return "".join(f"\n\t~%{moodle_percent(interaction.weight(o))}%{_markdown(o.text)}{_feedback(o.feedback)}"
-                       for o in interaction.options)
+        return "".join(f"\n\t~%{moodle_percent(interaction.weight(o))}%{_option(o.text, writer)}"
+                       f"{_feedback(o.feedback, writer)}" for o in interaction.options)
     if isinstance(interaction, a.TrueFalse):
         return "T" if interaction.answer else "F"
     if isinstance(interaction, a.NumericEntry):
@@ -62,7 +83,7 @@ def _answers(item: ExportItem, writer: Writer) -> str | None:
         # a range not centred on the answer: the answer itself first, so Moodle shows it as the right one
         return f"#\n\t={number(answer)}:0\n\t={number(low)}..{number(high)}"
     if isinstance(interaction, a.Match):
-        lefts = [f"\n\t={_markdown(pair.left)} -> {escape(writer.html.plain(pair.right))}"
+        lefts = [f"\n\t={_option(pair.left, writer)} -> {escape(writer.html.plain(pair.right))}"
                  for pair in interaction.pairs]
         extra = [f"\n\t= -> {escape(writer.html.plain(text))}" for text in interaction.distractors]
         return "".join(lefts + extra)
@@ -73,10 +94,15 @@ def _answers(item: ExportItem, writer: Writer) -> str | None:
                                                                            "or QTI to keep it")
             return None
         blank = interaction.blanks[0]
+        arrows = [answer for answer in blank.accepted if "->" in answer]
+        if arrows:
+            reason = f"its answer '{arrows[0]}' holds '->', which GIFT reads as a matching pair"
+            writer.leave_out(item, "the question", reason, "Export to Moodle XML or QTI to keep it")
+            return None
         if blank.case_sensitive:
             writer.leave_out(item, "the case sensitivity of its blank", "GIFT short answers always ignore case",
                              "Export to Moodle XML or QTI to keep it")
-        return "".join(f"={escape(answer)} " for answer in blank.accepted).rstrip()
+        return "".join(f"={escape(short_answer(answer))} " for answer in blank.accepted).rstrip()
     if isinstance(interaction, a.ExtendedText):
         return ""
     writer.leave_out(item, "the question", "GIFT has no question type for it"
@@ -99,13 +125,13 @@ def _question(item: ExportItem, writer: Writer) -> str | None:
     prompt = item.prompt
     if isinstance(interaction, a.NumericEntry) and interaction.unit:
         prompt += "\n\n" + writer.strings(interaction.unit_label, unit=interaction.unit)
-    text = _markdown(prompt)
+    text = _text(prompt, writer)
     if isinstance(interaction, a.TextEntry):
         # the answer set stands where the blank is (GIFT's "missing word"), the rest of the text around it
         before, _, after = text.partition(escape(a.blank_marker(1)))
-        return f"::{escape(item.name)}::[markdown]{before}{{{answers}{general}}}{after}"
+        return f"::{escape(item.name)}::{before}{{{answers}{general}}}{after}"
     body = answers if not general and "\n" not in answers else f"{answers}{general}\n"
-    return f"::{escape(item.name)}::[markdown]{text}{{{body}}}"
+    return f"::{escape(item.name)}::{text}{{{body}}}"
 
 
 def write(export: ExportQuiz, writer: Writer) -> bytes:

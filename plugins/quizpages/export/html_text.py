@@ -26,6 +26,7 @@ class Html:
         except Exception as exc:  # an extension that is not installed, or settings it refuses
             raise MarkdownSetupError(f"{type(exc).__name__}: {exc}") from None
         self._memo: dict[str, str] = {}
+        self._extra: markdown.Markdown | None = None  # Markdown Extra, made when first needed
 
     def __call__(self, text: str | None) -> str:
         """`text` as HTML blocks ("" for None)."""
@@ -45,6 +46,15 @@ class Html:
     def plain(self, text: str | None) -> str:
         """`text` as the plain text a reader sees, for places that take no markup (a matching answer)."""
         return plain_text(self(text))
+
+    def extra_shows_alike(self, written: str, text: str | None) -> bool:
+        """Whether Markdown Extra (what Moodle renders a GIFT `[markdown]` text with) shows `written` as the
+        site shows `text`: the same elements and the same characters, highlighting and classes aside (a code
+        block is a code block in both; an admonition, a tab or a `==mark==` is the site's own)."""
+        if self._extra is None:
+            self._extra = markdown.Markdown(extensions=["extra"])
+        self._extra.reset()
+        return _structure(self._extra.convert(written)) == _structure(self(text))
 
 
 _ONE_PARAGRAPH = re.compile(r"\A<p>((?:(?!</?p[ >]).)*)</p>\Z", re.S)
@@ -70,3 +80,13 @@ def plain_text(html: str) -> str:
     parser.feed(html)
     parser.close()
     return " ".join(unescape("".join(parser.parts)).split())
+
+
+_DROPPED = re.compile(r"</?(?:span|div)\b[^>]*>|<!--.*?-->", re.S)  # highlighting's and wrappers' tags
+_ATTRIBUTES = re.compile(r"<(/?[a-zA-Z][a-zA-Z0-9]*)\b[^>]*>")
+
+
+def _structure(html: str) -> str:
+    """`html`'s elements and characters: attributes, `span`s and `div`s left out, entities read."""
+    html = _ATTRIBUTES.sub(r"<\1>", _DROPPED.sub("", html))
+    return unescape(re.sub(r"\s+", " ", html)).strip()

@@ -46,12 +46,28 @@ def _combined_feedback(question: ET.Element) -> None:
         _text(question, tag, "", HTML)
 
 
-_CLOZE_SPECIAL = re.compile(r'([}#~/"\\])')
+def short_answer(text: str) -> str:
+    """An accepted answer as Moodle's short answers read it: `*` is a wildcard there, so a `*` the author
+    wrote is `\\*` (Moodle's own escape)."""
+    return text.replace("*", "\\*")
 
 
 def _cloze_answer(text: str) -> str:
-    """An accepted answer inside a Cloze code: `}`, `#`, `~`, `/`, `"` and `\\` escaped, HTML's `&<>` too."""
-    return _CLOZE_SPECIAL.sub(r"\\\1", html_escape(text, quote=False))
+    """An accepted answer inside a Cloze code: HTML's `&<>` as entities (Moodle decodes them), `}` and `#`
+    escaped (the only escapes Moodle reads back there; `/`, `"` and `\\` are themselves)."""
+    return html_escape(short_answer(text), quote=False).replace("}", "\\}").replace("#", "\\#")
+
+
+def cannot_hold(item: ExportItem) -> str | None:
+    """Why Moodle cannot hold `item` as it is, or None: a Cloze answer ends at a `~`, however escaped."""
+    interaction = item.interaction
+    if isinstance(interaction, a.TextEntry) and len(interaction.blanks) > 1:
+        for number_, blank in enumerate(interaction.blanks, start=1):
+            for answer in blank.accepted:
+                if "~" in answer:
+                    return (f"the answer '{answer}' of blank {number_} holds '~', which ends an answer in a "
+                            "Cloze question")
+    return None
 
 
 def _blanks(item: ExportItem, html: str, with_cloze: bool) -> str:
@@ -131,7 +147,7 @@ def _text_entry(question: ET.Element, item: ExportItem, writer: Writer) -> None:
         return  # the Cloze codes in the question text hold everything
     _value(question, "usecase", "1" if blanks[0].case_sensitive else "0")
     for answer in blanks[0].accepted:
-        _answer(question, "100", answer, fmt="moodle_auto_format")
+        _answer(question, "100", short_answer(answer), fmt="moodle_auto_format")
 
 
 def _numeric(question: ET.Element, item: ExportItem, writer: Writer) -> None:
@@ -207,6 +223,11 @@ def write(export: ExportQuiz, writer: Writer) -> bytes:
     for item in export.items:
         if type(item.interaction) not in _TYPES:
             writer.leave_out(item, "the question", "Moodle XML has no question type for it")
+            continue
+        reason = cannot_hold(item)
+        if reason:
+            writer.leave_out(item, "the question", reason, "Export to QTI to keep it, or accept an answer "
+                                                           "without '~'")
             continue
         _question(quiz, item, writer)
     ET.indent(quiz)
