@@ -3,11 +3,13 @@ then MkDocs' own full rebuilds, and every save still reaches the page."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 import types
+from pathlib import Path
 
 import pytest
-from conftest import KUBEFLOW_QUIZ, Serve, copy_site, wait_for
+from conftest import KUBEFLOW_QUIZ, Serve, copy_site, edit_config, wait_for
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.structure.pages import Page
@@ -16,41 +18,45 @@ from quizpages.mkdocs import internals
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/"
 WARNING = "Each save rebuilds the whole site"
 
-# Run by the served process at its start (PYTHONPATH): MkDocs without `_populate_page`, as a newer MkDocs that
-# renamed it would be; its own build keeps the step under its old name, in a namespace of its own.
-NEWER_MKDOCS = """\
-import types
-
-import mkdocs.commands.build as build
-
-_own = dict(vars(build))
-_build = build.build
-build.build = types.FunctionType(_build.__code__, _own, _build.__name__, _build.__defaults__, _build.__closure__)
-build.build.__kwdefaults__ = _build.__kwdefaults__
-del build._populate_page
-"""
+NEWER_VERSIONS = Path(__file__).with_name("newer_versions.py")
 
 
-def test_serve_without_an_internal_warns_once_and_still_shows_every_save(tmp_path, monkeypatch):
-    """With MkDocs' `_populate_page` gone, the server names it in one warning and each saved quiz still reaches
-    its page, through MkDocs' full rebuild."""
+def _mkdocs_theme(config: dict) -> None:
+    """MkDocs' own theme, whose search is MkDocs' search plugin (Material's theme brings its own)."""
+    config["theme"] = {"name": "mkdocs", "language": "en"}
+
+
+@pytest.mark.parametrize("internal", internals.INTERNALS, ids=lambda internal: internal.name)
+def test_serve_without_an_internal_warns_once_and_a_saved_quiz_still_shows(internal, tmp_path, monkeypatch):
+    """With any one internal renamed or reshaped, as a newer MkDocs or plugin could have it, the server names it
+    in one warning and a saved quiz still reaches its page, through MkDocs' full rebuild."""
     patches = tmp_path / "patches"
     patches.mkdir()
-    (patches / "sitecustomize.py").write_text(NEWER_MKDOCS, encoding="utf-8")
+    shutil.copy(NEWER_VERSIONS, patches / "sitecustomize.py")  # run by the served process as it starts
     monkeypatch.setenv("PYTHONPATH", str(patches))
+    monkeypatch.setenv("QUIZPAGES_RENAMED", internal.name)
     (tmp_path / "site").mkdir()
     site = copy_site(tmp_path / "site")
+    if internal.owner == internals.SEARCH and internal.name == "_entries":
+        edit_config(site, _mkdocs_theme)
     with Serve(site) as server:
-        for old, new in (("What was the fundamental architectural approach", "What was the core design"),
-                         ("What was the core design", "What was the first design")):
-            path = site / KUBEFLOW_QUIZ
-            path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
-            wait_for(lambda: new in server.page(QUIZ)[1], f"the saved quiz ({new!r})", server.log)
+        path = site / KUBEFLOW_QUIZ
+        path.write_text(path.read_text(encoding="utf-8").replace(
+            "What was the fundamental architectural approach", "What was the core design"), encoding="utf-8")
+        wait_for(lambda: "What was the core design" in server.page(QUIZ)[1], "the saved quiz", server.log)
         output = server.output()
     assert output.count(WARNING) == 1
-    assert "mkdocs.commands.build._populate_page(page, config, files)" in output
+    assert internal.describe() in output
     assert "Updated" not in output  # no page was rendered on its own: MkDocs rebuilt the site
     assert "Traceback" not in output
+
+
+def test_each_internal_has_a_newer_version_to_serve_with():
+    """Every internal declared has its owner's newer version in tests/newer_versions.py, so the test above
+    serves without each one."""
+    import newer_versions
+
+    assert {i.name for i in internals.INTERNALS} == set(newer_versions.OWNERS) | set(newer_versions.RESHAPED)
 
 
 class _Without:

@@ -220,6 +220,13 @@ def build_page(page: Page, config: MkDocsConfig, doc_files: Sequence[File], nav:
     mkdocs_build._build_page(page, config, doc_files, nav, env, False, excluded)
 
 
+def keeps_rendered_title() -> bool:
+    """Whether this MkDocs' pages keep the title their Markdown gave where `rendered_title` reads it. Builds
+    need it too: the HTML cache (page_html.py) keeps and restores that title, and is off without it."""
+    title = next(internal for internal in INTERNALS if internal.name == "_title_from_render")
+    return _safely(title.present, Subjects())
+
+
 def rendered_title(page: Page) -> str | None:
     """The title `page`'s rendered Markdown gave it (its first heading), which its `title` prefers."""
     return page._title_from_render
@@ -315,9 +322,31 @@ def i18n_plugin(config: MkDocsConfig):
 
 
 def current_language(config: MkDocsConfig) -> str | None:
-    """The language mkdocs-static-i18n is building now, or None without that plugin."""
+    """The language mkdocs-static-i18n is building now, or None without that plugin (or before it began). A
+    version that keeps it elsewhere still sets the theme's language to it for each language's build (in its
+    `on_config`, which runs before the files are listed): each language's pages are then still made in its own
+    build."""
     i18n = i18n_plugin(config)
-    return getattr(i18n, "current_language", None) if i18n else None
+    if i18n is None:
+        return None
+    if hasattr(i18n, "current_language"):
+        return i18n.current_language
+    for key in ("language", "locale"):
+        language = config.theme.get(key)
+        if language:
+            return str(language)
+    return None
+
+
+def later_language_build(config: MkDocsConfig) -> bool:
+    """From another plugin's `on_config` (which runs before mkdocs-static-i18n's): whether this build is one of
+    the languages it builds after the first, from its `on_post_build`."""
+    i18n = i18n_plugin(config)
+    if i18n is None:
+        return False
+    if hasattr(i18n, "current_language"):  # set by its first on_config, and then for each language
+        return i18n.current_language is not None
+    return building_other_languages(config)
 
 
 def building_other_languages(config: MkDocsConfig) -> bool:

@@ -123,7 +123,9 @@ class PageHtml:
     def build_started(self, config: MkDocsConfig, cache_dir: str | None) -> None:
         """A build of the site begins (of its first language, under mkdocs-static-i18n): with `cache_dir`, the
         cache there for the Markdown settings of `config`; without, none."""
-        self._inputs = markdown_inputs(config) if cache_dir is not None else None
+        # without the rendered title MkDocs keeps (a newer MkDocs), a page could not be restored as rendered
+        usable = cache_dir is not None and internals.keeps_rendered_title()
+        self._inputs = markdown_inputs(config) if usable else None
         if self._inputs is None:
             self.cache = self.search = None
         elif self.cache is None or self.cache.inputs != self._inputs or self.cache.root != cache_dir:

@@ -55,7 +55,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         problems = check_site(settings)
         if problems:
             raise PluginError("\n".join(f"Config value '{setting}': {message}" for setting, message in problems))
-        if internals.current_language(config) is not None:
+        if internals.later_language_build(config):
             return None  # a later language's build of mkdocs-static-i18n: the site build began with the first
         internals.restore_site_cleaning()
         for setting, message in site_warnings(settings):
