@@ -143,6 +143,12 @@ def test_every_exported_file_reads_back_with_polib_and_translate_toolkit(site_co
     wanted = [(context, en, ko) for context, (_slot, en, ko) in zip(contexts, expected)]
     assert from_polib == from_ttk == from_xliff == from_lxml == wanted
     assert tree.getroot().get("version") == "1.2"
+    # each library reads each entry's state as the export counted it: translate-toolkit's XLIFF reader (and
+    # pocount) call a unit fuzzy unless it is approved, so a finished translation must not read as work to do
+    translated = [u.xmlelement.get("id") for u in store.getunits() if u.istranslated()]
+    assert translated == [context for context, _en, ko in wanted if ko]
+    assert [u.xmlelement.get("id") for u in store.getunits() if u.isfuzzy()] == []
+    assert translated == [e.msgctxt for e in polib.pofile(str(site_copy / PO)) if e.translated()]
     po = polib.pofile(str(site_copy / PO))
     option = po.find("ai-ml/kubeflow-trainer:question:v1-architecture:option B", by="msgctxt")
     wrong = po.find("ai-ml/kubeflow-trainer:question:v1-architecture:option A", by="msgctxt")
@@ -295,7 +301,8 @@ def test_an_xliff_translation_is_imported_and_a_needs_review_one_is_not(site_cop
 
 def test_a_stale_translation_is_exported_fuzzy_with_its_old_source_text(site_copy):
     """After `status --accept`, a changed English text exports its translation as fuzzy, with `#| msgid` the
-    English it was accepted against (XLIFF: needs-review-translation and an alt-trans); status counts it alike."""
+    English it was accepted against (XLIFF: needs-translation, which Weblate shows as "Needs editing", and an
+    alt-trans); status counts it alike."""
     assert quizpages(site_copy, "status", "--accept", "ai-ml/kubeflow-trainer").returncode == 0
     path = site_copy / KUBEFLOW_QUIZ
     old = "A separate CRD (e.g., `PyTorchJob`, `TFJob`, `MPIJob`) per ML framework"
@@ -312,7 +319,9 @@ def test_a_stale_translation_is_exported_fuzzy_with_its_old_source_text(site_cop
     assert others == [entry]  # the question's other texts did not change: they stay translated
     unit = next(u for u in etree.parse(str(site_copy / XLF)).iter(f"{XLIFF_NS}trans-unit")
                 if u.get("id") == entry.msgctxt)
-    assert unit.find(f"{XLIFF_NS}target").get("state") == "needs-review-translation"
+    assert unit.find(f"{XLIFF_NS}target").get("state") == "needs-translation"
+    stale = [u for u in ttk_xliff.xlifffile.parsestring((site_copy / XLF).read_bytes()).getunits() if u.isfuzzy()]
+    assert [u.xmlelement.get("id") for u in stale] == [entry.msgctxt]
     assert unit.find(f"{XLIFF_NS}alt-trans/{XLIFF_NS}source").text.startswith(old)
     report = json.loads(quizpages(site_copy, "status", "--format", "json").stdout)
     assert report["entries"]["ko"]["fuzzy"] == 1

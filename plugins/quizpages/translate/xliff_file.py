@@ -2,9 +2,14 @@
 
 translate-toolkit writes XLIFF 1.1 by default; the two classes below give it the 1.2 namespace. Each
 entry is a `<trans-unit>` whose `id` (and `resname`) is the entry's context, with `<source>`,
-`<target>` (its `state` `needs-translation` when missing, `needs-review-translation` when the source
-text changed since the translation was accepted, else `translated`), a developer `<note>` for the
+`<target>` (its `state` `needs-translation` when missing or when the source text changed since the
+translation was accepted, else `translated` with the unit `approved="yes"`), a developer `<note>` for the
 translator, the quiz file and line as a location, and the old source text as an `<alt-trans>`.
+
+The states are the ones translators' tools act on: Weblate shows `needs-translation` as "Needs editing"
+(not `needs-review-translation`), and translate-toolkit counts a unit without `approved="yes"` as fuzzy,
+as translate-toolkit's own `markfuzzy()` writes them. On import, any target not in a needs-* state counts as
+done, approved or not, since tools that save only what they must (Weblate) leave `approved` out.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from .entries import FUZZY, MISSING, Entry
 from .files import ReadEntry, TranslationFile, TranslationFileError
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
-_STATES = {MISSING: "needs-translation", FUZZY: "needs-review-translation"}
+_STATES = {MISSING: "needs-translation", FUZZY: "needs-translation"}
 _NOT_DONE = {"new", "needs-translation", "needs-adaptation", "needs-l10n", "needs-review-translation",
              "needs-review-adaptation", "needs-review-l10n"}
 
@@ -69,7 +74,10 @@ def write_xliff(entries: list[Entry], quiz_id: str, quiz_file: str, source_langu
             target = etree.SubElement(unit.xmlelement, f"{{{NAMESPACE}}}target")
             unit.xmlelement.insert(1, target)
         target.set("state", _STATES.get(entry.state, "translated"))
-        unit.xmlelement.attrib.pop("approved", None)
+        if entry.state in _STATES:
+            unit.xmlelement.attrib.pop("approved", None)
+        else:
+            unit.xmlelement.set("approved", "yes")
     return bytes(store)
 
 
