@@ -96,12 +96,16 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
             right = [i for i, choice in enumerate(entry["choices"]) if choice["isCorrect"]]
             assert right == [ord(check["answer"]) - ord("A")], question.id
             assert [_gift_text(c["text"], as_markdown) for c in entry["choices"]] == [ctx.text(o) for o in question.body.options]
+            assert [_gift_text(c["feedback"], as_markdown) if c["feedback"] else None
+                    for c in entry["choices"]] == _option_feedback(question, ctx), question.id
         elif check["type"] == "choices":
             weights = [choice["weight"] for choice in entry["choices"]]
             right = [i for i, w in enumerate(weights) if w > 0]
             assert right == [ord(letter) - ord("A") for letter in check["answer"]], question.id
             assert sum(w for w in weights if w > 0) == pytest.approx(100, abs=1e-3)
             assert sum(w for w in weights if w < 0) == pytest.approx(-100, abs=1e-3)
+            assert [_gift_text(c["feedback"], as_markdown) if c["feedback"] else None
+                    for c in entry["choices"]] == _option_feedback(question, ctx), question.id
         elif check["type"] == "match":
             pairs = entry["matchPairs"]
             lefts = [p for p in pairs if p["subquestion"]["text"]]
@@ -129,11 +133,18 @@ def test_gift_reads_back_with_the_quizs_key(exported, quiz_id, language):
 
 
 def _texts(question, ctx) -> list[str]:
-    """Every text of `question` as Markdown in `ctx`'s language: prompt, options, pairs, explanation."""
+    """Every text of `question` as Markdown in `ctx`'s language: prompt, options, their feedback, pairs,
+    explanation."""
     body = question.body
     texts = [question.prompt, question.explanation, *getattr(body, "options", ()),
-             *[pair.left for pair in getattr(body, "pairs", ())]]
+             *(getattr(body, "feedback", None) or {}).values(), *[pair.left for pair in getattr(body, "pairs", ())]]
     return [ctx.text(text) for text in texts if text]
+
+
+def _option_feedback(question, ctx) -> list[str | None]:
+    """Each option's feedback as Markdown in `ctx`'s language (None for an option without)."""
+    feedback = getattr(question.body, "feedback", None) or {}
+    return [ctx.text(feedback.get(chr(ord("A") + i))) for i in range(len(question.body.options))]
 
 
 def _quiz_title(site, quiz_id: str):
@@ -182,6 +193,14 @@ def test_moodle_xml_follows_the_documented_format_with_the_quizs_key(exported, q
             assert element.find(path) is not None, (name, kind, path)
         assert element.find("questiontext").get("format") == "html"
         answers = element.findall("answer")
+        site_html = site_quizzes(exported)[0].markdown_html()
+        question = texts[name]
+        if kind == "multichoice":  # each option's feedback with its answer
+            assert [a.findtext("feedback/text") or None for a in answers] == [
+                site_html(text) or None for text in _option_feedback(question, ctx)], name
+        if kind != "essay":  # an essay's general feedback starts with its model answer
+            assert element.findtext("generalfeedback/text") == site_html(ctx.text(question.explanation)), name
+        assert element.findtext("hint/text") == (site_html(ctx.text(question.hint)) if question.hint else None), name
         if kind == "multichoice" and element.findtext("single") == "true":
             assert [a.findtext("text") for a in answers if _fraction(a) == 100] == [
                 ctx_html(exported, ctx, texts[name].body.options[ord(check["answer"]) - ord("A")])]
@@ -228,8 +247,6 @@ def test_moodle_xml_follows_the_documented_format_with_the_quizs_key(exported, q
         elif kind == "essay":
             assert check is None and element.findtext("responseformat") in ("editor", "monospaced", "plain")
             assert element.findtext("graderinfo/text")
-        if texts[name].hint:
-            assert element.find("hint/text") is not None
 
 
 def ctx_html(site, ctx, text) -> str:
@@ -338,7 +355,8 @@ def _wrong(declaration: dict):
     return next(choice for choice in declaration["choices"] if choice not in correct)
 
 
-def _score_every_item(player, items: dict[str, str], key: dict[str, dict | None]) -> None:
+def _score_every_item(player, items: dict[str, str], key: dict[str, dict | None], questions: dict) -> None:
+    """`questions`: each question by id, for what the player shows after a response (its feedback)."""
     assert sorted(items) == sorted(key)
     for name, xml in items.items():
         declarations = _declarations(xml.encode("utf-8"))
@@ -351,8 +369,23 @@ def _score_every_item(player, items: dict[str, str], key: dict[str, dict | None]
             assert "extended-text-interaction" in xml and 'external-scored="human"' in xml, name
             continue
         assert right["score"] == right["max"] == 1, (name, right)
-        wrong = player.evaluate("r => window.scoreItem(r)", {d["id"]: _wrong(d) for d in declarations})
+        wrong_response = {d["id"]: _wrong(d) for d in declarations}
+        wrong = player.evaluate("r => window.scoreItem(r)", wrong_response)
         assert wrong["score"] < 1, (name, wrong)
+        question = questions[name]
+        shown, shown_wrong = set(right["modal"]), set(wrong["modal"])
+        # the explanation after any attempt, the hint only when the answer is not fully right
+        assert ("EXPLANATION" in shown) == bool(question.explanation), (name, shown)
+        assert "HINT" not in shown and ("HINT" in shown_wrong) == bool(question.hint), (name, shown_wrong)
+        feedback = getattr(question.body, "feedback", None) or {}
+        if feedback:  # each option's feedback is inline in that option, shown when it is chosen
+            picked = wrong_response["RESPONSE"]
+            chosen = set([picked] if isinstance(picked, str) else picked)
+            assert set(wrong["inline"]) == chosen & set(feedback), (name, wrong["inline"])
+            root = etree.fromstring(xml.encode("utf-8"))
+            inline = {f.get("identifier"): (f.getparent().get("identifier"), f.get("outcome-identifier"))
+                      for f in root.iter() if _local(f) == "qti-feedback-inline"}
+            assert inline == {letter: (letter, "OPTION_FEEDBACK") for letter in feedback}, (name, inline)
 
 
 @pytest.mark.parametrize("quiz_id, language", CASES)
@@ -360,7 +393,7 @@ def test_qti3_items_score_in_the_player_with_the_quizs_key(exported, player, qui
     """Each QTI 3.0 item loads in the player; its correct response is the quiz's key and scores full marks,
     a wrong one less."""
     items = {name: xml.decode("utf-8") for name, xml in _items(_file(exported, quiz_id, language, "qti3")).items()}
-    _score_every_item(player, items, keys(exported, quiz_id, language))
+    _score_every_item(player, items, keys(exported, quiz_id, language), _questions(exported, quiz_id, language)[0])
 
 
 @pytest.mark.parametrize("quiz_id, language", CASES)
@@ -376,7 +409,7 @@ def test_qti21_items_convert_and_score_with_the_quizs_key(exported, player, quiz
     for name, xml in converted.items():  # a written answer's human scoring is QTI 3's, added by the converter
         if key[name] is None and 'external-scored="human"' not in xml:
             converted[name] = xml.replace('identifier="SCORE"', 'identifier="SCORE" external-scored="human"', 1)
-    _score_every_item(player, converted, key)
+    _score_every_item(player, converted, key, _questions(exported, quiz_id, language)[0])
 
 
 # -- scoring: partial credit, tolerance and range, several blanks and case, as each reader scores them -------

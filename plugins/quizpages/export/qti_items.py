@@ -100,7 +100,7 @@ class _Item:
         self.responses: list[ET.Element] = []
         self.body: list[ET.Element] = []
         self.processing: list[ET.Element] = []
-        self.feedback_from_response = False  # FEEDBACK holds the chosen options (their inline feedback)
+        self.option_feedback = False  # OPTION_FEEDBACK holds the chosen options (their inline feedback)
         self.scored = True
 
     # -- the parts every item has -------------------------------------------------------
@@ -112,7 +112,9 @@ class _Item:
                **attrs) -> ET.Element:
         element = fill(E(tag, {"identifier": ident, **attrs}), self.html.inline(text))
         if feedback:
-            inline = E("feedbackInline", {"outcomeIdentifier": "FEEDBACK", "identifier": ident, "showHide": "show"})
+            inline = E("feedbackInline", {"outcomeIdentifier": "OPTION_FEEDBACK", "identifier": ident,
+                                          "showHide": "show"})
+            self.option_feedback = True
             element.append(fill(inline, " " + self.html.inline(feedback)))
         return element
 
@@ -126,7 +128,6 @@ class _Item:
         interaction.extend(self.choice(ident, text, feedback) for ident, text, _, feedback in options)
         self.body += [self.prompt(), interaction]
         self.processing.append(_score_if(E("match", None, _var("RESPONSE"), E("correct", {"identifier": "RESPONSE"}))))
-        self.feedback_from_response = True
 
     def build(self) -> None:
         interaction = self.item.interaction
@@ -168,7 +169,6 @@ class _Item:
                                    _set("SCORE", _base("float", "0"))),
                                  E("responseElse", None,
                                    _set("SCORE", _share(E("mapResponse", {"identifier": "RESPONSE"}), right)))))
-        self.feedback_from_response = True
 
     def text_entry(self, interaction: a.TextEntry) -> None:
         blanks = interaction.blanks
@@ -259,15 +259,26 @@ class _Item:
             shown.append(("ANSWER", strings("answer"), self.html(interaction.model_answer)))
         if self.item.explanation:
             shown.append(("EXPLANATION", strings("explanation"), self.html(self.item.explanation)))
-        parts = ([_var("RESPONSE")] if self.feedback_from_response else []) + [_base("identifier", ident)
-                                                                              for ident, _, _ in shown]
-        if parts:
-            self.processing.append(_set("FEEDBACK", E("multiple", None, *parts)))
+        always = [ident for ident, _, _ in shown]
+        if self.option_feedback:  # the chosen options, as they are: a multiple response is already a container
+            chosen = _var("RESPONSE")
+            if self.responses[0].get("cardinality") == "single":
+                chosen = E("multiple", None, chosen)
+            self.processing.append(_set("OPTION_FEEDBACK", chosen))
+
+        def feedback(*idents: str) -> ET.Element:
+            # FEEDBACK is set once, from identifiers only: a player may not flatten a container given to
+            # `multiple` (the QTI 3 player joins its values into one, and shows none of them)
+            return _set("FEEDBACK", E("multiple", None, *[_base("identifier", ident) for ident in idents]))
+
         if self.item.hint and self.scored:
             shown.append(("HINT", strings("hint"), self.html(self.item.hint)))
-            self.processing.append(E("responseCondition", None, E(
-                "responseIf", None, E("lt", None, _var("SCORE"), _var("MAXSCORE")),
-                _set("FEEDBACK", E("multiple", None, _var("FEEDBACK"), _base("identifier", "HINT"))))))
+            otherwise = [E("responseElse", None, feedback(*always))] if always else []
+            self.processing.append(E("responseCondition", None,
+                                     E("responseIf", None, E("lt", None, _var("SCORE"), _var("MAXSCORE")),
+                                       feedback(*always, "HINT")), *otherwise))
+        elif always:
+            self.processing.append(feedback(*always))
         return [_feedback_body(E("modalFeedback", {"outcomeIdentifier": "FEEDBACK", "identifier": ident,
                                                    "showHide": "show", "title": title}), html)
                 for ident, title, html in shown]
@@ -278,6 +289,8 @@ class _Item:
         outcomes = [_outcome("SCORE", "single", "float", "0", externalScored=None if self.scored else "human"),
                     _outcome("MAXSCORE", "single", "float", "1"),
                     _outcome("FEEDBACK", "multiple", "identifier")]
+        if self.option_feedback:
+            outcomes.append(_outcome("OPTION_FEEDBACK", "multiple", "identifier"))
         return E("assessmentItem", {"identifier": ident, "title": self.item.name, "adaptive": "false",
                                     "timeDependent": "false", XML_LANG: language},
                  *self.responses, *outcomes, E("itemBody", None, *self.body),
