@@ -99,6 +99,22 @@ def test_no_name_is_defined_twice_in_one_class_or_module():
     assert twice == []
 
 
+def test_no_code_stands_after_a_return_or_raise():
+    """Lines after a `return` in the same block never run: what they seem to do for a user, nobody gets (a
+    merge once left an old version of a function below its new one)."""
+    dead = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if isinstance(block, list):
+                    ends = [i for i, n in enumerate(block) if isinstance(n, (ast.Return, ast.Raise, ast.Continue,
+                                                                               ast.Break))]
+                    if ends and ends[0] < len(block) - 1:
+                        dead.append(f"{path.relative_to(PACKAGE)}:{block[ends[0] + 1].lineno}")
+    assert dead == []
+
+
 def test_only_the_mkdocs_layer_imports_mkdocs():
     """MkDocs is imported by the glue alone, so the core and the CLI outlive MkDocs 1.x."""
     importing = {str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py") if _imports_mkdocs(p)}

@@ -80,15 +80,3 @@ def unimported_work(planned: ExportFile) -> tuple[str, int | None] | None:
         if entry.translation and exported.get(entry.context) != entry.translation:
             return planned.path, entry.line
     return None
-    try:
-        with open(planned.path, "rb") as f:
-            if f.read() == planned.content:
-                return None
-        existing = read_translation_file(planned.path)
-    except TranslationFileError as exc:
-        return f"{exc.path}:{exc.line}"
-    exported = {entry.context: entry.translation for entry in planned.entries}
-    for entry in existing.entries:
-        if entry.translation and exported.get(entry.context) != entry.translation:
-            return f"{planned.path}:{entry.line}"
-    return None
