@@ -412,6 +412,33 @@ def test_every_kind_is_restored_after_a_reload(open_page, base):
     assert Question(page, "why-runtimes").mark.inner_text() == ""
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_answer_given_and_not_checked_yet_comes_back_after_a_reload(open_page, base, language):
+    """What a reader picked, chose or typed without pressing Check is there again after a reload, unjudged and
+    not counted; once checked, the check is what comes back; Start over clears it."""
+    s = S[language]
+    page = open_page(base + PAGES[language])
+    mc, match, number = Question(page, "trainjob-role"), Question(page, "who-does-what"), Question(page, "world-size")
+    mc.controls("input[value=C]").check()
+    match.controls("select").nth(1).select_option("C")
+    number.controls("input").fill("3")
+    number.controls("input").fill("32")
+    page.reload()
+    assert mc.controls("input[value=C]").is_checked() and mc.status.inner_text() == "" and not mc.is_open()
+    assert match.controls("select").evaluate_all("ss => ss.map(s => s.value)") == ["", "C", ""]
+    assert number.controls("input").input_value() == "32" and number.mark.inner_text() == ""
+    assert _score(page) == s["none"] and page.locator(".quizpages-progress__label").inner_text().endswith(" 0/9")
+    mc.controls("input[value=B]").check()
+    mc.check()
+    mc.controls("input[value=A]").check()  # changed after the check, not checked again
+    page.reload()
+    assert mc.controls("input[value=B]").is_checked() and mc.status.inner_text() == s["correct"].format(letter="B")
+    page.get_by_role("button", name=s["start_over"], exact=True).first.click()
+    page.reload()
+    assert mc.controls("input:checked").count() == 0 and number.controls("input").input_value() == ""
+    assert match.controls("select").evaluate_all("ss => ss.map(s => s.value)") == ["", "", ""]
+
+
 # -- progress across the site ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("language", LANGUAGES)
