@@ -623,22 +623,39 @@ def _print(page) -> None:
     page.emulate_media(media="print")
 
 
-@pytest.mark.parametrize("mode", ["retry", "test", "shuffle"])
-def test_printing_is_a_worksheet_in_every_mode(open_page, base, mode):
-    """Printed in a retry, a test or shuffled, the page is still the worksheet: every question, its options and
-    its blanks' lines, no answer, no control; the answer key prints every answer and offers no test."""
-    page = open_page(base + PAGES["en"])
+def _printed(page) -> list[str]:
+    """The lines a printed page shows, spaces collapsed."""
+    return [" ".join(line.split()) for line in page.locator("article").inner_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mode", ["retry", "test", "finished", "shuffle"])
+def test_printing_is_a_worksheet_in_every_mode(open_page, base, language, mode):
+    """Printed answered, in a retry, in a test, after one or shuffled, the page is still the worksheet: every
+    question, its options and its blanks' lines, no answer, no control; apart from a shuffle's order, line for
+    line the worksheet of a page nobody touched. The answer key prints every answer, whatever test is under way."""
+    page = open_page(base + PAGES[language])
+    _print(page)
+    untouched = _printed(page)
+    page.emulate_media(media="screen")
+    page.reload()
     _answer_some(page)
-    _button(page, "en", {"retry": "retry", "test": "test", "shuffle": "shuffle"}[mode]).click()
+    _button(page, language, "shuffle" if mode == "shuffle" else "retry" if mode == "retry" else "test").click()
+    if mode == "finished":
+        _button(page, language, "finish").click()
     _print(page)
     assert page.locator("ol.quizpages-question:visible").count() == 9
     assert page.locator("details.quizpages-answer:visible").count() == 0
     assert page.locator(".quizpages-control:visible, .quizpages-selfcheck:visible, .quizpages-results:visible, "
-                        ".quizpages-mark:visible").count() == 0
+                        ".quizpages-mark:visible, .quizpages-timer:visible").count() == 0
     assert page.locator(".quizpages-blank__line:visible").count() == 2
+    if mode != "shuffle":
+        assert _printed(page) == untouched
     page.emulate_media(media="screen")
-    page.goto(base + PAGES["en"] + "?answer-key=1")
-    assert page.get_by_role("button", name="Take as a test").count() == 0
+    if mode == "finished":
+        _button(page, language, "test").click()  # a test under way while the answer key is printed
+    page.goto(base + PAGES[language] + "?answer-key=1")
+    assert page.get_by_role("button", name=S[language]["test"]).count() == 0
     _print(page)
     assert page.locator("details.quizpages-answer:visible").count() == 9
 
