@@ -565,8 +565,8 @@ def test_every_button_of_every_mode_is_reached_by_tab_in_page_order_with_a_focus
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_phone_screen_never_scrolls_sideways(open_page, base, language):
-    """At 390×844 the quiz page (answered, in a retry and in a test) and the index with progress fit the screen,
-    and a number's unit stays on its box's line."""
+    """At 390×844 the quiz page (answered, in a retry, in a test, after one and shuffled) and the index with
+    progress fit the screen, and a number's unit stays on its box's line."""
     page = open_page(base + PAGES[language])
     page.set_viewport_size({"width": 390, "height": 844})
     _answer_some(page)
@@ -578,6 +578,10 @@ def test_a_phone_screen_never_scrolls_sideways(open_page, base, language):
     assert horizontal_overflow(page) == 0
     _button(page, language, "show_all").click()
     _button(page, language, "test").click()
+    assert horizontal_overflow(page) == 0
+    _button(page, language, "finish").click()
+    assert horizontal_overflow(page) == 0
+    _button(page, language, "shuffle").click()
     assert horizontal_overflow(page) == 0
     page.goto(base + INDEXES[language])
     assert horizontal_overflow(page) == 0
