@@ -38,7 +38,9 @@ S = {  # what the page says, in each language
            "folder_score": "{started} of {quizzes} quizzes started · reviewed {reviewed}/{total} · score {right}/{checkable}",
            "correct": "Correct: {letter} is the right answer.", "right_mark": "Right", "wrong_mark": "Wrong",
            "answer_key": "Answer key", "legend": "Check yourself: question {number}",
-           "judge_label": "How did your answer to question {number} go?"},
+           "judge_label": "How did your answer to question {number} go?", "reviewed_mark": "Reviewed",
+           "wrong": "Not quite: you picked {picked}, the right answer is {letter}.", "reset_done": "All progress is reset.",
+           "index_count": "{count} questions"},
     "ko": {"check": "확인", "start_over": "처음부터 다시", "retry": "틀린 문제 다시 풀기", "show_all": "모든 문제 보기",
            "test": "시험으로 풀기", "finish": "시험 마치기", "leave": "시험 그만두기", "shuffle": "문제 섞기",
            "original": "원래 순서", "got": "맞혔어요", "missed": "틀렸어요", "reset_all": "모든 진행 초기화",
@@ -52,7 +54,9 @@ S = {  # what the page says, in each language
            "quiz_score": " · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
            "folder_score": "퀴즈 {quizzes}개 중 {started}개 시작 · 복습 {reviewed}/{total} · 점수 {right}/{checkable}",
            "correct": "정답입니다: {letter}가 맞습니다.", "right_mark": "맞음", "wrong_mark": "틀림",
-           "answer_key": "정답지", "legend": "스스로 확인하기: {number}번 문제", "judge_label": "{number}번 문제의 내 답은 어땠나요?"},
+           "answer_key": "정답지", "legend": "스스로 확인하기: {number}번 문제", "judge_label": "{number}번 문제의 내 답은 어땠나요?",
+           "reviewed_mark": "복습함", "wrong": "아쉽습니다: {picked}를 골랐지만 정답은 {letter}입니다.",
+           "reset_done": "모든 진행을 초기화했습니다.", "index_count": "{count}문항"},
 }
 
 
@@ -126,17 +130,20 @@ def test_score_counts_each_questions_latest_check_apart_from_written_answers(ope
     assert reloaded.details.locator("button[data-judged=missed]").get_attribute("aria-pressed") == "true"
 
 
-def test_written_answer_judgement_buttons_come_with_the_opened_answer(open_page, base):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_written_answer_judgement_buttons_come_with_the_opened_answer(open_page, base, language):
     """"I got it" / "I missed it" are native buttons inside the Show Answer block, seen once it is open, in a
     group named with the question's number."""
-    page = open_page(base + PAGES["en"])
+    s = S[language]
+    page = open_page(base + PAGES[language])
     q = Question(page, "why-runtimes")
-    got = q.details.get_by_role("button", name="I got it")
-    assert not got.is_visible()
+    got = q.details.get_by_role("button", name=s["got"], exact=True, include_hidden=True)
+    assert got.count() == 1 and not got.is_visible()
     _open(q)
     assert got.is_visible() and got.evaluate("b => b.tagName") == "BUTTON"
+    assert q.details.get_by_role("button", name=s["missed"], exact=True).is_visible()
     number = q.list.get_attribute("start")
-    assert page.get_by_role("group", name=f"How did your answer to question {number} go?").count() == 1
+    assert page.get_by_role("group", name=s["judge_label"].format(number=number)).count() == 1
 
 
 # -- retry missed -------------------------------------------------------------------------------------
@@ -171,15 +178,17 @@ def test_retry_shows_only_the_missed_questions_cleared_until_they_are_answered_a
     assert not _button(page, language, "retry").is_visible()  # nothing is missed now
 
 
-def test_show_all_questions_ends_a_retry_with_every_question_as_it_was(open_page, base):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_show_all_questions_ends_a_retry_with_every_question_as_it_was(open_page, base, language):
     """"Show all questions" brings back every question, the ones not answered again with their last answer."""
-    page = open_page(base + PAGES["en"])
+    s = S[language]
+    page = open_page(base + PAGES[language])
     q = _answer_some(page)
-    _button(page, "en", "retry").click()
-    _button(page, "en", "show_all").click()
+    _button(page, language, "retry").click()
+    _button(page, language, "show_all").click()
     assert len(_visible(page)) == 9
     assert q["trainjob-role"].controls("input[value=A]").is_checked()
-    assert q["trainjob-role"].mark.inner_text() == "Wrong" and q["gang-or-nothing"].mark.inner_text() == "Right"
+    assert q["trainjob-role"].mark.inner_text() == s["wrong_mark"] and q["gang-or-nothing"].mark.inner_text() == s["right_mark"]
 
 
 # -- test mode ----------------------------------------------------------------------------------------
@@ -216,24 +225,26 @@ def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base
     assert page.locator(".quizpages-results__note").inner_text() == ""
 
 
-def test_a_test_resumes_after_a_reload_and_leaving_it_restores_the_page(open_page, base):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_test_resumes_after_a_reload_and_leaving_it_restores_the_page(open_page, base, language):
     """A reload in the middle of a test keeps the test and the answers given so far; Leave the test brings the
     page back as it was before, the earlier check included."""
-    page = open_page(base + PAGES["en"])
+    s = S[language]
+    page = open_page(base + PAGES[language])
     mc = Question(page, "trainjob-role")
     mc.controls("input[value=A]").check()
     mc.check()
-    _button(page, "en", "test").click()
+    _button(page, language, "test").click()
     assert not mc.controls("input[value=A]").is_checked()  # a test starts blank
     mc.controls("input[value=C]").check()
     page.reload()
     mc = Question(page, "trainjob-role")
     assert mc.controls("input[value=C]").is_checked() and not mc.details.is_visible()
-    assert _button(page, "en", "finish").is_visible()
-    _button(page, "en", "leave").click()
+    assert _button(page, language, "finish").is_visible()
+    _button(page, language, "leave").click()
     assert mc.controls("input[value=A]").is_checked() and mc.is_open()
-    assert mc.status.inner_text() == "Not quite: you picked A, the right answer is B."
-    assert _score(page).startswith(f"Score: 0/{PRACTICE_CHECKED}.")
+    assert mc.status.inner_text() == s["wrong"].format(picked="A", letter="B")
+    assert _score(page).startswith(s["score"].format(right=0, total=PRACTICE_CHECKED) + ".")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -342,23 +353,27 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
                                          {"true": "참", "false": "거짓"}.get(value))
 
 
-def test_shuffling_loses_no_answer_and_keeps_storage_by_question_id(open_page, base):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_shuffling_loses_no_answer_and_keeps_storage_by_question_id(open_page, base, language):
     """A question checked before a shuffle keeps its verdict, said with its option's new letter, and what is
     stored does not change."""
-    page = open_page(base + BUNDLED_PAGES["en"])
+    s = S[language]
+    page = open_page(base + BUNDLED_PAGES[language])
     first = page.locator("ol.quizpages-question[data-kind=multiple_choice] > li").first.get_attribute("id")
     q = Question(page, first)
     q.controls("input[value=B]").check()
     q.check()
     stored = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
     option_text = q.list.locator("li li").nth(1).inner_text().split(")", 1)[1].strip()
-    page.get_by_role("button", name="Shuffle questions").click()
+    _button(page, language, "shuffle").click()
     checked = q.controls("input:checked")
     assert checked.count() == 1
     new_letter = checked.get_attribute("value")
     label = checked.evaluate("c => c.closest('li').innerText")
     assert label.split(")", 1)[1].strip() == option_text and label.startswith(new_letter + ")")
-    assert f"you picked {new_letter}," in q.status.inner_text() or f"Correct: {new_letter} " in q.status.inner_text()
+    status = q.status.inner_text()
+    assert status == s["correct"].format(letter=new_letter) or status.startswith(
+        s["wrong"].split("{letter}")[0].format(picked=new_letter)), status
     assert page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())") == stored
 
 
@@ -383,16 +398,18 @@ def test_start_over_clears_the_page_and_the_storage(open_page, base, language):
     assert _score(page) == s["none"] and page.locator("details.quizpages-answer[open]").count() == 0
 
 
-def test_every_kind_is_restored_after_a_reload(open_page, base):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_kind_is_restored_after_a_reload(open_page, base, language):
     """Each kind's input, verdict and open answer come back after a reload; a question only reviewed shows so."""
-    page = open_page(base + PAGES["en"])
+    s = S[language]
+    page = open_page(base + PAGES[language])
     answers = {"trainjob-role": lambda q: q.controls("input[value=C]").check(),
                "v1-resources": lambda q: [q.controls(f"input[value={x}]").check() for x in "AC"],
                "gang-or-nothing": lambda q: q.controls("input[value=false]").check(),
                "who-does-what": lambda q: [q.controls("select").nth(n).select_option(x) for n, x in enumerate("BAD")],
                "trainjob-lifecycle": lambda q: [q.controls("select").nth(n).select_option(x) for n, x in enumerate("4321")],
                "pytorch-env": lambda q: [q.controls("input").nth(n).fill(x) for n, x in enumerate(["MASTER_ADDR", "rank"])],
-               "world-size": lambda q: q.controls("input").fill("1 000 processes")}
+               "world-size": lambda q: q.controls("input").fill("1 000")}
     shown = {}
     for name, answer in answers.items():
         q = Question(page, name)
@@ -406,10 +423,38 @@ def test_every_kind_is_restored_after_a_reload(open_page, base):
         q = Question(page, name)
         again = (q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? "
                                            "c.checked : c.value)"), q.status.inner_text())
-        assert again == shown[name] and q.is_open() and q.mark.inner_text() == "Wrong", name
+        assert again == shown[name] and q.is_open() and q.mark.inner_text() == s["wrong_mark"], name
+        assert again[1], name  # a verdict, said again
     reviewed = Question(page, "list-runtimes")
-    assert reviewed.is_open() and reviewed.mark.inner_text() == "Reviewed"
+    assert reviewed.is_open() and reviewed.mark.inner_text() == s["reviewed_mark"]
     assert Question(page, "why-runtimes").mark.inner_text() == ""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_answer_given_and_not_checked_yet_comes_back_after_a_reload(open_page, base, language):
+    """What a reader picked, chose or typed without pressing Check is there again after a reload, unjudged and
+    not counted; once checked, the check is what comes back; Start over clears it."""
+    s = S[language]
+    page = open_page(base + PAGES[language])
+    mc, match, number = Question(page, "trainjob-role"), Question(page, "who-does-what"), Question(page, "world-size")
+    mc.controls("input[value=C]").check()
+    match.controls("select").nth(1).select_option("C")
+    number.controls("input").fill("3")
+    number.controls("input").fill("32")
+    page.reload()
+    assert mc.controls("input[value=C]").is_checked() and mc.status.inner_text() == "" and not mc.is_open()
+    assert match.controls("select").evaluate_all("ss => ss.map(s => s.value)") == ["", "C", ""]
+    assert number.controls("input").input_value() == "32" and number.mark.inner_text() == ""
+    assert _score(page) == s["none"] and page.locator(".quizpages-progress__label").inner_text().endswith(" 0/9")
+    mc.controls("input[value=B]").check()
+    mc.check()
+    mc.controls("input[value=A]").check()  # changed after the check, not checked again
+    page.reload()
+    assert mc.controls("input[value=B]").is_checked() and mc.status.inner_text() == s["correct"].format(letter="B")
+    page.get_by_role("button", name=s["start_over"], exact=True).first.click()
+    page.reload()
+    assert mc.controls("input:checked").count() == 0 and number.controls("input").input_value() == ""
+    assert match.controls("select").evaluate_all("ss => ss.map(s => s.value)") == ["", "", ""]
 
 
 # -- progress across the site ------------------------------------------------------------------------
@@ -462,13 +507,14 @@ def test_reset_all_progress_asks_first_then_clears_every_quiz(open_page, base, l
     assert _score(page) == s["none"]
 
 
-def test_the_index_without_javascript_is_as_it_was(open_page, base):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_index_without_javascript_is_as_it_was(open_page, base, language):
     """Without JavaScript the index lists the quizzes with their question counts and nothing else."""
-    page = open_page(base + INDEXES["en"], javascript=False)
+    page = open_page(base + INDEXES[language], javascript=False)
     lines = [li.inner_text() for li in page.locator("article li").all()]
-    assert lines == ["Kubeflow Trainer and Distributed Training Quiz · 10 questions",
-                     "Kubeflow Trainer Practice: Every Kind of Question · 9 questions"]
-    assert page.locator(".quizpages-site-progress, .quizpages-index__summary").count() == 0
+    titles = [a.inner_text() for a in page.locator("article li a").all()]
+    assert lines == [f"{title} · {S[language]['index_count'].format(count=count)}" for title, count in zip(titles, (10, 9))]
+    assert page.locator(".quizpages-site-progress, .quizpages-index__summary, .quizpages-index__quiz:not(:empty)").count() == 0
 
 
 # -- how it is made: keyboard, names, phones, storage, print, axe ---------------------------------------
@@ -538,8 +584,8 @@ def test_every_button_of_every_mode_is_reached_by_tab_in_page_order_with_a_focus
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_phone_screen_never_scrolls_sideways(open_page, base, language):
-    """At 390×844 the quiz page (answered, in a retry and in a test) and the index with progress fit the screen,
-    and a number's unit stays on its box's line."""
+    """At 390×844 the quiz page (answered, in a retry, in a test, after one and shuffled) and the index with
+    progress fit the screen, and a number's unit stays on its box's line."""
     page = open_page(base + PAGES[language])
     page.set_viewport_size({"width": 390, "height": 844})
     _answer_some(page)
@@ -551,6 +597,10 @@ def test_a_phone_screen_never_scrolls_sideways(open_page, base, language):
     assert horizontal_overflow(page) == 0
     _button(page, language, "show_all").click()
     _button(page, language, "test").click()
+    assert horizontal_overflow(page) == 0
+    _button(page, language, "finish").click()
+    assert horizontal_overflow(page) == 0
+    _button(page, language, "shuffle").click()
     assert horizontal_overflow(page) == 0
     page.goto(base + INDEXES[language])
     assert horizontal_overflow(page) == 0
@@ -566,27 +616,29 @@ addEventListener('error', e => window.__uncaught.push(e.filename || '(inline)'))
 """
 
 
-def test_without_storage_everything_works_for_the_visit(open_page, base):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_without_storage_everything_works_for_the_visit(open_page, base, language):
     """With site data blocked, score, retry, a test, shuffle and Start over all work for the visit, and the
     index shows its progress and resets it."""
-    page = open_page(base + PAGES["en"], init_script=BLOCKED_STORAGE)
+    s = S[language]
+    page = open_page(base + PAGES[language], init_script=BLOCKED_STORAGE)
     q = _answer_some(page)
-    assert _score(page).startswith(f"Score: 2/{PRACTICE_CHECKED}.")
-    _button(page, "en", "retry").click()
+    assert _score(page).startswith(s["score"].format(right=2, total=PRACTICE_CHECKED) + ".")
+    _button(page, language, "retry").click()
     assert _visible(page) == ["trainjob-role", "why-runtimes"]
-    _button(page, "en", "show_all").click()
-    _button(page, "en", "shuffle").click()
-    _button(page, "en", "test").click()
-    _button(page, "en", "finish").click()
-    assert _score(page).startswith(f"Score: 0/{PRACTICE_CHECKED}.")
-    _button(page, "en", "start_over").click()
-    assert _score(page) == "Score: nothing checked yet." and not q["trainjob-role"].is_open()
+    _button(page, language, "show_all").click()
+    _button(page, language, "shuffle").click()
+    _button(page, language, "test").click()
+    _button(page, language, "finish").click()
+    assert _score(page).startswith(s["score"].format(right=0, total=PRACTICE_CHECKED) + ".")
+    _button(page, language, "start_over").click()
+    assert _score(page) == s["none"] and not q["trainjob-role"].is_open()
     assert all("quizpages" not in source for source in page.evaluate("() => window.__uncaught"))
-    page.goto(base + INDEXES["en"])  # the index too, with nothing kept from the visit's pages
-    assert page.locator(".quizpages-site-progress__started").inner_text() == "Quizzes started: 0/2"
+    page.goto(base + INDEXES[language])  # the index too, with nothing kept from the visit's pages
+    assert page.locator(".quizpages-site-progress__started").inner_text() == s["started"].format(started=0, total=2)
     page.once("dialog", lambda dialog: dialog.accept())
-    _button(page, "en", "reset_all").click()
-    assert page.locator(".quizpages-site-progress__status").inner_text() == "All progress is reset."
+    _button(page, language, "reset_all").click()
+    assert page.locator(".quizpages-site-progress__status").inner_text() == s["reset_done"]
     assert all("quizpages" not in source for source in page.evaluate("() => window.__uncaught"))
     open_page.guards[-1].errors.clear()  # Material's own inline script reads localStorage unguarded
 
@@ -596,22 +648,39 @@ def _print(page) -> None:
     page.emulate_media(media="print")
 
 
-@pytest.mark.parametrize("mode", ["retry", "test", "shuffle"])
-def test_printing_is_a_worksheet_in_every_mode(open_page, base, mode):
-    """Printed in a retry, a test or shuffled, the page is still the worksheet: every question, its options and
-    its blanks' lines, no answer, no control; the answer key prints every answer and offers no test."""
-    page = open_page(base + PAGES["en"])
+def _printed(page) -> list[str]:
+    """The lines a printed page shows, spaces collapsed."""
+    return [" ".join(line.split()) for line in page.locator("article").inner_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mode", ["retry", "test", "finished", "shuffle"])
+def test_printing_is_a_worksheet_in_every_mode(open_page, base, language, mode):
+    """Printed answered, in a retry, in a test, after one or shuffled, the page is still the worksheet: every
+    question, its options and its blanks' lines, no answer, no control; apart from a shuffle's order, line for
+    line the worksheet of a page nobody touched. The answer key prints every answer, whatever test is under way."""
+    page = open_page(base + PAGES[language])
+    _print(page)
+    untouched = _printed(page)
+    page.emulate_media(media="screen")
+    page.reload()
     _answer_some(page)
-    _button(page, "en", {"retry": "retry", "test": "test", "shuffle": "shuffle"}[mode]).click()
+    _button(page, language, "shuffle" if mode == "shuffle" else "retry" if mode == "retry" else "test").click()
+    if mode == "finished":
+        _button(page, language, "finish").click()
     _print(page)
     assert page.locator("ol.quizpages-question:visible").count() == 9
     assert page.locator("details.quizpages-answer:visible").count() == 0
     assert page.locator(".quizpages-control:visible, .quizpages-selfcheck:visible, .quizpages-results:visible, "
-                        ".quizpages-mark:visible").count() == 0
+                        ".quizpages-mark:visible, .quizpages-timer:visible").count() == 0
     assert page.locator(".quizpages-blank__line:visible").count() == 2
+    if mode != "shuffle":
+        assert _printed(page) == untouched
     page.emulate_media(media="screen")
-    page.goto(base + PAGES["en"] + "?answer-key=1")
-    assert page.get_by_role("button", name="Take as a test").count() == 0
+    if mode == "finished":
+        _button(page, language, "test").click()  # a test under way while the answer key is printed
+    page.goto(base + PAGES[language] + "?answer-key=1")
+    assert page.get_by_role("button", name=S[language]["test"]).count() == 0
     _print(page)
     assert page.locator("details.quizpages-answer:visible").count() == 9
 

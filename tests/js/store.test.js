@@ -35,7 +35,7 @@ test("each fact is one key under the site's path, the quiz id and the question i
   });
   const again = store.open(local, "/site/");  // a reload, or the page in the other language
   assert.deepEqual(again.question("ai-ml/kubeflow", "gang"),
-                   { reviewed: true, answer: "B", right: false, unanswered: false, judged: undefined });
+                   { reviewed: true, answer: "B", right: false, unanswered: false, judged: undefined, draft: undefined });
   assert.equal(again.question("ai-ml/kubeflow", "why").judged, "got");
 });
 
@@ -80,4 +80,20 @@ test("without storage, or with storage that refuses writes, every fact lasts the
   }
   assert.equal(store.browserStorage({ get localStorage() { throw new Error("SecurityError"); } }), null);
   assert.equal(store.browserStorage({ localStorage: storage({}, { full: true }) }), null);
+});
+
+test("an answer not checked yet is kept as a draft, apart from the checked one, and cleared with its quiz", () => {
+  const local = storage();
+  const saved = store.open(local, "/site/");
+  saved.setDraft("ai-ml/kubeflow", "order", ["2", "1", ""]);
+  saved.setDraft("ai-ml/kubeflow", "pick", "C");
+  saved.setDraft("ai-ml/kubeflow", "pick", null);  // checked since
+  assert.deepEqual(Object.fromEntries(local.data), { "quizpages:draft:/site/:ai-ml/kubeflow:order": '["2","1",""]' });
+  const again = store.open(local, "/site/");
+  assert.deepEqual(again.question("ai-ml/kubeflow", "order").draft, ["2", "1", ""]);
+  assert.equal(again.question("ai-ml/kubeflow", "order").answer, undefined);
+  assert.equal(again.question("ai-ml/kubeflow", "pick").draft, undefined);
+  assert.equal(again.summary().quizzes["ai-ml/kubeflow"].started, false);  // a draft alone starts nothing
+  again.clearQuiz("ai-ml/kubeflow");
+  assert.equal(local.data.size, 0);
 });

@@ -8,6 +8,7 @@
  *   quizpages:answer:<site path>:<quiz id>:<question id>    the latest self-check, JSON
  *                                                            {"a": answer, "r": 1 | 0, "u": 1 when left unanswered in a test}
  *   quizpages:judged:<site path>:<quiz id>:<question id>    "got" | "missed": a written answer, judged by the reader
+ *   quizpages:draft:<site path>:<quiz id>:<question id>     an answer given and not checked yet, JSON
  *   quizpages:visit:<site path>:<quiz id>                   when the quiz page was last opened (ms)
  *   quizpages:test:<site path>:<quiz id>                    a test under way, JSON {"deadline": ms | null, "answers": {...}}
  * Answers use the options' own letters, whatever order a shuffle shows them in.
@@ -24,7 +25,7 @@
   "use strict";
 
   var PREFIX = "quizpages:";
-  var PER_QUESTION = ["progress", "answer", "judged"];
+  var PER_QUESTION = ["progress", "answer", "judged", "draft"];
   var PER_QUIZ = ["visit", "test"];
 
   // window.localStorage when it can be written, else null (privacy modes, blocked site data, sandboxes).
@@ -94,17 +95,23 @@
     return {
       persistent: !!storage,
 
-      // {reviewed, answer, right, unanswered, judged} of one question
+      // {reviewed, answer, right, unanswered, judged, draft} of one question
       question: function (quizId, questionId) {
         var checked = parse(get(key("answer", quizId, questionId)));
         var judged = get(key("judged", quizId, questionId));
+        var draft = parse(get(key("draft", quizId, questionId)));
         return {
           reviewed: get(key("progress", quizId, questionId)) === "1",
           answer: checked ? checked.a : undefined,
           right: checked ? checked.r === 1 : undefined,
           unanswered: !!(checked && checked.u),
-          judged: judged === "got" || judged === "missed" ? judged : undefined
+          judged: judged === "got" || judged === "missed" ? judged : undefined,
+          draft: draft === null ? undefined : draft
         };
+      },
+      // what the reader picked or typed and has not checked yet (null: nothing, or it was checked)
+      setDraft: function (quizId, questionId, answer) {
+        set(key("draft", quizId, questionId), answer === null || answer === undefined ? null : JSON.stringify(answer));
       },
       setReviewed: function (quizId, questionId, reviewed) {
         set(key("progress", quizId, questionId), reviewed ? "1" : null);

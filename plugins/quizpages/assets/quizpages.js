@@ -176,7 +176,9 @@
     // its answer open once reviewed. Set without announcing: a live region speaks of changes the reader makes.
     page.show = function (q) {
       var verdict = verdictOf(q);
-      if (q.control) q.control.write(q.state.answer === undefined ? "" : toShown(q, q.state.answer));
+      // its latest check, else what the reader gave and did not check yet
+      var answer = q.state.answer === undefined ? q.state.draft : q.state.answer;
+      if (q.control) q.control.write(answer === undefined ? "" : toShown(q, answer));
       if (q.result) {
         q.result.textContent = verdict ? verdict.message : "";
         if (verdict) q.result.setAttribute("data-result", verdict.right ? "correct" : "wrong");
@@ -205,7 +207,15 @@
       q.state.right = right;
       q.state.unanswered = !!unanswered;
       saved.setChecked(quizId, q.id, q.state.answer, right, unanswered);
+      page.keepDraft(q, null);
       markReviewed(q);
+    };
+
+    // what the reader gives and has not checked yet, kept so a reload shows it (a test keeps its own)
+    page.keepDraft = function (q, answer) {
+      var draft = answer === null || logic.isBlank(answer) ? undefined : toOwn(q, answer);
+      q.state.draft = draft;
+      saved.setDraft(quizId, q.id, draft === undefined ? null : draft);
     };
 
     page.renumber = function () {
@@ -285,7 +295,9 @@
           check(q);
         }
       }
-      function onChange() { if (page.modes) page.modes.changed(q); }
+      function onChange() {
+        if (page.mode === "test") { if (page.modes) page.modes.changed(q); } else page.keepDraft(q, q.control.read());
+      }
       q.control.controls.forEach(function (control) {
         control.addEventListener("keydown", onEnter);
         control.addEventListener("input", onChange);
