@@ -195,7 +195,11 @@ def main(argv: list[str] | None = None) -> int:
              "quizpages is built twice per round: cold, with its build cache deleted first (a first build, or "
              "CI without a kept `.cache/`), and warm, with the cache the build before it left (any later "
              "build, `mkdocs serve`, or CI that keeps `.cache/`).", "",
-             f"![build time against quiz count]({png.name})", "", "## Build", ""]
+             f"![build time against quiz count]({png.name})", ""]
+    notes = args.results / "notes.md"  # when and under what load the figures were taken, written by whoever ran them
+    if notes.exists():
+        lines += [notes.read_text(encoding="utf-8").strip(), ""]
+    lines += ["## Build", ""]
     lines += build_table(build)
     by_count = {r["quizzes"]: r for r in build}
     if 50 in by_count and 500 in by_count:

@@ -197,3 +197,17 @@ def test_serve_leaves_a_cache_the_next_build_reads_whole(site_copy):
     with Serve(site_copy) as server:
         assert server.page("ko/quizzes/ai-ml/kubeflow-trainer/")[0] == 200
     assert next_build_work(site_copy) == all_cached(site_copy)
+
+
+def test_edited_theme_template_shows_in_the_next_build(site_copy):
+    """The theme's templates are kept compiled for the next build, and one the site edits is compiled again:
+    its change shows."""
+    build(site_copy)
+    assert any((site_copy / ".cache/quizpages/templates").iterdir())
+    main = site_copy / "overrides/main.html"
+    main.write_text(main.read_text(encoding="utf-8").replace(
+        '<meta charset="utf-8">', '<meta charset="utf-8"><meta name="edited-theme" content="yes">', 1),
+        encoding="utf-8")
+    build(site_copy)
+    page = soup(site_copy / QUIZ_PAGE)
+    assert page.select_one('meta[name="edited-theme"]') is not None

@@ -27,9 +27,11 @@ import hashlib
 import importlib.util
 import json
 import logging
+import os
 from collections.abc import Callable
 from importlib import metadata
 
+import jinja2
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import Files
@@ -108,6 +110,19 @@ def _stable(value):
 def files_key(files: Files) -> str:
     """The site's files and their URLs, which links in a page are resolved against."""
     return _digest(*sorted(f"{f.src_uri}\n{f.dest_uri}" for f in files))
+
+
+def keep_compiled_templates(env: jinja2.Environment, folder: str) -> None:
+    """Keep the theme's templates compiled in `folder`, for the next language's build, server or build: Jinja
+    compiles each template again for each environment (each language's build makes one): with Material, 0.23 s
+    of CPU time in a 2.6 s build of 250 quizzes in two languages (benchmarks' site), half of it before `serve`'s
+    first page. Jinja's own cache, keyed by each
+    template's name and source: an edited template is compiled again."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:  # a cache folder that cannot be made: templates are compiled as without it
+        return
+    env.bytecode_cache = jinja2.FileSystemBytecodeCache(folder)
 
 
 class PageHtml:

@@ -139,6 +139,8 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
 
     @event_priority(-200)
     def on_env(self, env, config: MkDocsConfig, files: Files):
+        if self.config.enabled and self.site is not None and self.site.use_cache:
+            page_html.keep_compiled_templates(env, os.path.join(self.site.settings.cache_path, "templates"))
         if self.session is not None:
             self.session.env_ready(internals.current_language(config), env)
         return env

@@ -213,7 +213,7 @@ class ServeSession:
 
             return back
 
-        self._turns.checkpoint(leave)
+        self._turns.checkpoint(leave, rest=live_server.RELOAD_SECONDS)
 
     def _save_html(self) -> None:
         """After a full build: keep its pages' HTML for the next server or build."""

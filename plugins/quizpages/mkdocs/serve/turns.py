@@ -11,6 +11,7 @@ it lets an update that waits run, then goes on where it was.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -53,9 +54,11 @@ class Turns:
         """For the update that has the turn: whether it has it from a long build paused at a checkpoint."""
         return self._giving is not None
 
-    def checkpoint(self, leave: Callable[[], Callable[[], None]]) -> bool:
+    def checkpoint(self, leave: Callable[[], Callable[[], None]], rest: float = 0.0) -> bool:
         """In the long build, between two steps: let every update waiting run now; whether one did. `leave()`
-        notes what the updates may change and returns what puts it back before the build goes on."""
+        notes what the updates may change and returns what puts it back before the build goes on. `rest`: the
+        seconds the build then waits, its turn free, before it goes on: Python runs one thread at a time, and a
+        build going on at once would slow the server's threads answering the browser's reload."""
         if threading.current_thread() is not self._giving or not self._waiting:
             return False
         back = leave()
@@ -63,6 +66,7 @@ class Turns:
         try:
             with self._changed:
                 self._changed.wait_for(lambda: self._waiting == 0)
+            time.sleep(rest)
         finally:
             self._lock.acquire()
             back()
