@@ -281,7 +281,7 @@ def question_lines(q: Question, lang: str, style: Style, n: int) -> list[str]:
         mark = style.option.replace("Ａ", letter.translate(FULL_WIDTH)).replace("A", letter).replace("a", letter.lower())
         lines.append(mark + option_text(q, lang, k))
         if style.nested and k == 0 and q.options > 1:
-            lines.append(" " * (len(mark) - len(mark.lstrip()) + 2) + "- a note under the first option")
+            lines.append(mark[:len(mark) - len(mark.lstrip())] + "  - a note under the first option")
     return lines
 
 
