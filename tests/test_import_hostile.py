@@ -429,3 +429,31 @@ def test_a_page_that_is_not_utf8_is_listed_with_its_reason(site, tmp_path):
     [left] = report["pages_left_out"]
     assert left["page"] == str(path) and left["reason"].startswith("not UTF-8 text (")
     assert result.returncode == 1 and "Traceback" not in result.stdout + result.stderr
+
+
+KO_SHUFFLED = KO.replace("   - A) 80\n   - B) 9090\n   - C) 443\n   - D) 22",
+                         "   - A) 9090\n   - B) 80\n   - C) 22\n   - D) 443")
+
+
+def test_a_translation_listing_the_options_in_another_order_keeps_each_readers_right_option():
+    """The Korean page lists question 1's options in another order and so names 9090 by another letter: one
+    quiz whose Korean options are in the English order, so the one answer letter is each reader's 9090."""
+    [result], separate = two_pages(EN, KO_SHUFFLED.replace("**정답: B) 9090**", "**정답: A) 9090**"))
+    assert separate == []
+    question = result.quiz.questions[0]
+    assert question.body.answer == "B"
+    assert [o.by_language.get("ko", o.neutral) for o in question.body.options] == ["80", "9090", "443", "22"]
+    kinds = [f.kind for f in result.findings]
+    assert "options-reordered" in kinds and "answer-letters-differ" not in kinds
+
+
+def test_options_in_another_order_naming_another_right_option_are_a_differing_letter():
+    """Reordered options whose letter names another option (22, not 9090): the Korean options are still written
+    in the English order, so the kept English letter is 9090 for Korean readers too, and the disagreement is
+    warned about at both answer lines."""
+    [result], _ = two_pages(EN, KO_SHUFFLED.replace("**정답: B) 9090**", "**정답: C) 22**"))
+    kinds = [f.kind for f in result.findings]
+    assert "options-reordered" in kinds and "answer-letters-differ" in kinds
+    question = result.quiz.questions[0]
+    assert question.body.answer == "B"
+    assert [o.by_language.get("ko", o.neutral) for o in question.body.options] == ["80", "9090", "443", "22"]

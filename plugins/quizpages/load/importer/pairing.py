@@ -126,7 +126,8 @@ def _moved_pairs(pairs: list[tuple[int | None, int | None]], traits_a: list[_Tra
     def candidates(i: int | None = None, j: int | None = None) -> list[int]:
         if i is not None:
             return [y for y in left_b if score[i][y] is not None and _anchored(traits_a[i], traits_b[y])]
-        return [x for x in left_a if score[x][j] is not None and _anchored(traits_a[x], traits_b[j])]  # type: ignore[index]
+        return [x for x in left_a
+                if score[x][j] is not None and _anchored(traits_a[x], traits_b[j])]  # type: ignore[index]
 
     moved = {}
     for i in left_a:
@@ -137,6 +138,32 @@ def _moved_pairs(pairs: list[tuple[int | None, int | None]], traits_a: list[_Tra
         return pairs
     taken = set(moved.values())
     return [(i, moved[i]) if i in moved else (i, j) for i, j in pairs if not (i is None and j in taken)]
+
+
+def _option_anchors(option: str) -> frozenset[str]:
+    text = without_entities(option)
+    return frozenset([*CODE.findall(text), *(t.lower() for t in _TERM.findall(text))])
+
+
+def option_order(a: PageQuestion, b: PageQuestion) -> list[int] | None:
+    """When `b` (a translation of `a`) lists the same options in another order: for each of `a`'s options, the
+    index of `b`'s that is its translation. Only when every option says what a translation keeps (code, numbers,
+    Latin-script names), alike on both pages and unlike every other option; else (or in the same order) None."""
+    if len(a.options) != len(b.options) or len(a.options) < 2:
+        return None
+    ours, theirs = [_option_anchors(x) for x in a.options], [_option_anchors(y) for y in b.options]
+    if not all(ours) or len(set(ours)) != len(ours) or set(ours) != set(theirs) or len(set(theirs)) != len(theirs):
+        return None
+    order = [theirs.index(x) for x in ours]
+    return order if order != sorted(order) else None
+
+
+def key_in_order_of(a: PageQuestion, b: PageQuestion) -> str | None:
+    """`b`'s answer letter as `a` letters the same option (`option_order`): `b`'s own when they list them alike."""
+    order = option_order(a, b)
+    if order is None or not b.answer_key or ord(b.answer_key) - ord("A") not in order:
+        return b.answer_key
+    return chr(ord("A") + order.index(ord(b.answer_key) - ord("A")))
 
 
 def moved(pairs: list[tuple[int | None, int | None]]) -> list[tuple[int, int]]:
@@ -191,5 +218,5 @@ def compare(a: list[PageQuestion], b: list[PageQuestion]) -> Comparison:
     pairs = align(a, b)
     matched = [(a[i], b[j]) for i, j in pairs if i is not None and j is not None]
     lettered = [(x, y) for x, y in matched if x.answer_key and y.answer_key]
-    return Comparison(pairs, (len(a), len(b)), sum(1 for x, y in lettered if x.answer_key != y.answer_key),
+    return Comparison(pairs, (len(a), len(b)), sum(1 for x, y in lettered if x.answer_key != key_in_order_of(x, y)),
                       len(lettered), len(matched))
