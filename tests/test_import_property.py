@@ -8,7 +8,8 @@ closes (on its own line, after the last sentence or code fence, indented in a li
 stray one after, with text after it on its line), answer blocks inside a blockquote, nested lists,
 placeholders in prose, hands-on tasks (a heading, a sentence and a code block), closing text; line
 endings (LF, CRLF, CR), a BOM, trailing spaces or tabs, tab-indented options; and a Korean page that
-is a translation (sometimes with one slip in a letter, or its questions in another order) or one
+is a translation (sometimes with one slip in a letter, its questions in another order, or one
+question's options in another order) or one
 written on its own (other questions, or the same questions with other letters). Some English pages
 have an empty answer block, some Korean pages no answer block at all. Each pair is imported
 in-process; the run must report no error but the empty block (that quiz left out, with the page and
@@ -60,6 +61,8 @@ class Question:
     placeholder: bool = False  # `<endpoint-id>` in its prose
     case: int = 0  # the number its text mentions (a translation keeps it wherever it asks the question)
     empty: bool = False  # its answer block is empty
+    coded: bool = False  # its options name code (`obj0-2`), which a translation keeps
+    order: tuple[int, ...] = ()  # the source page's option shown at each place, when this page lists them otherwise
 
 
 @dataclass
@@ -103,6 +106,7 @@ class Pair:
     styles: dict[str, Style]
     slip: int | None = None  # a translation whose Korean letter differs on this one question
     reordered: bool = False  # a translation asking its questions in another order
+    shuffled: bool = False  # a translation listing one question's options in another order
     bare: bool = False  # the Korean page has no answer block: no quiz
     name: str = ""
     letters: dict[str, list[str]] = field(default_factory=dict)  # what each language's quiz must name
@@ -139,9 +143,9 @@ def pairs(draw) -> Pair:
     if sections:
         kinds.sort(key=KINDS.index)  # a page with sections asks each kind under its heading
     english = [draw(question(kind, f"obj{n}", n + 1)) for n, kind in enumerate(kinds)]
-    mode = draw(st.sampled_from(["translation", "slip", "reordered", "other-questions", "other-letters"]))
+    mode = draw(st.sampled_from(["translation", "slip", "reordered", "shuffled", "other-questions", "other-letters"]))
     mc = [n for n, q in enumerate(english) if q.kind == "mc" and q.options > 1]
-    if mode == "slip" and not mc or mode == "other-letters" and len(mc) < 2:
+    if mode in ("slip", "shuffled") and not mc or mode == "other-letters" and len(mc) < 2:
         mode = "translation"
     korean = [Question(q.kind, q.token, q.letter, q.options, q.explained, draw(st.booleans()), q.case) for q in english]
     slip = None
@@ -150,6 +154,14 @@ def pairs(draw) -> Pair:
     changed = draw(st.lists(st.sampled_from(mc), min_size=2, unique=True)) if mode == "other-letters" else []
     for n in ([slip] if slip is not None else []) + changed:
         korean[n].letter = draw(st.sampled_from([x for x in "ABCDE"[:korean[n].options] if x != english[n].letter]))
+    shuffled = False
+    if mode == "shuffled":  # one question's options in another order on the Korean page: the same right option
+        n = draw(st.sampled_from(mc))
+        order = tuple(draw(st.permutations(range(english[n].options))))
+        shuffled = order != tuple(sorted(order))
+        english[n].coded = korean[n].coded = True
+        korean[n].order = order
+        korean[n].letter = chr(ord("A") + order.index(ord(english[n].letter) - ord("A")))
     reordered = False
     if mode == "reordered":  # the same questions, each section's asked in another order
         order = sorted(range(len(korean)), key=lambda n: (KINDS.index(korean[n].kind) if sections else 0,
@@ -160,11 +172,11 @@ def pairs(draw) -> Pair:
         korean = [draw(question(kind, f"ko{n}", n + 1)) for n, kind in enumerate(
             sorted(draw(st.lists(st.sampled_from(KINDS), min_size=1, max_size=6)), key=KINDS.index)
             if sections else draw(st.lists(st.sampled_from(KINDS), min_size=1, max_size=6)))]
-    translation = mode in ("translation", "slip", "reordered")
+    translation = mode in ("translation", "slip", "reordered", "shuffled")
     english_style = draw(styles(sections))
     korean_style = draw(styles(sections)) if not translation else draw(styles(sections).map(
         lambda s: Style(**{**s.__dict__, "task_heading": english_style.task_heading})))  # a translation keeps tasks
-    pair = Pair(english, korean, translation, {"en": english_style, "ko": korean_style}, slip, reordered)
+    pair = Pair(english, korean, translation, {"en": english_style, "ko": korean_style}, slip, reordered, shuffled)
     if draw(st.integers(0, 9)) == 0:  # now and then an English answer block left empty: that quiz is left out
         english[draw(st.integers(0, len(english) - 1))].empty = True
     elif draw(st.integers(0, 9)) == 0:  # or a Korean page with no answer block: an English quiz alone
@@ -189,6 +201,10 @@ def prompt(q: Question, lang: str, n: int) -> str:
 
 
 def option_text(q: Question, lang: str, k: int) -> str:
+    """The option at place `k` of the page."""
+    k = q.order[k] if q.order else k
+    if q.coded:
+        return f"`{q.token}-{k + 1}` option" if lang == "en" else f"`{q.token}-{k + 1}` 보기"
     return f"choice {k + 1} for {q.token}" if lang == "en" else f"{q.token}의 보기 {k + 1}"
 
 
@@ -356,6 +372,10 @@ def texts_of(question: dict, lang: str) -> str:
     return " ".join(text(question.get(key)) for key in ("answer", "explanation"))
 
 
+def text_in(value, lang: str) -> str:
+    return value if isinstance(value, str) else value.get(lang, "")
+
+
 def closing_of(quiz: dict, lang: str) -> str:
     closing = quiz.get("closing")
     return closing if isinstance(closing, str) else (closing or {}).get(lang, "")
@@ -372,7 +392,10 @@ def check_report(pair: Pair, code: int, report: dict, site: Path) -> dict[str, s
         assert code == 1 and left["quiz"] == f"prop/{pair.name}" and not (folder / f"{pair.name}.yml").exists()
         assert all(r.startswith(f"{en_page}:") and "its answer block is empty" in r for r in left["reasons"])
         assert all(" left out: question " in e for e in report["errors"]), report["errors"]
-        return {"ko": f"{pair.name}.ko.yml"} if (folder / f"{pair.name}.ko.yml").is_file() else {}
+        if not (folder / f"{pair.name}.ko.yml").is_file():
+            return {}
+        pair.letters["ko"] = [q.letter for q in pair.korean if q.kind == "mc"]  # a quiz of its own: its letters
+        return {"ko": f"{pair.name}.ko.yml"}
     assert (code, report["errors"], report["left_out"]) == (0, [], []), page(pair, "en") + page(pair, "ko")
     if pair.bare:
         assert [x["page"] for x in report["pages_left_out"]] == [ko_page]
@@ -382,6 +405,7 @@ def check_report(pair: Pair, code: int, report: dict, site: Path) -> dict[str, s
     assert bool(report["not_translations"]) is not pair.translation, report["not_translations"]
     assert ("answer-letters-differ" in kinds) is (pair.slip is not None)
     assert ("reordered" in kinds) is pair.reordered, kinds
+    assert ("options-reordered" in kinds) is pair.shuffled, kinds
     return {lang: (f"{pair.name}.{lang}.yml" if (folder / f"{pair.name}.{lang}.yml").is_file() else f"{pair.name}.yml")
             for lang in ("en", "ko")}
 
@@ -420,6 +444,11 @@ def test_random_source_pages_import_validate_build_and_keep_every_answer(tmp_pat
             mine = in_language(quiz, lang)
             assert [q["answer"] for q in mine if q["kind"] == "multiple_choice"] == pair.letters[lang]
             held = " ".join([*(texts_of(q, lang) for q in mine), closing_of(quiz, lang)])
+            for n, q in enumerate(questions):  # the right option's text at the right letter, in this language
+                if q.kind == "mc" and not (lang == "ko" and n == pair.slip):
+                    [found] = [x for x in mine if f"`{q.token}`" in text_in(x["question"], lang)]
+                    right = text_in(found["options"][ord(found["answer"]) - ord("A")], lang).split("\n")[0]
+                    assert right == option_text(q, lang, ord(q.letter) - ord("A")), (lang, q, found)
             for text in expected_texts(questions, lang, pair.styles[lang]):
                 assert text in held, (lang, text, held)
         done.append((pair, written))

@@ -141,18 +141,24 @@ def _moved_pairs(pairs: list[tuple[int | None, int | None]], traits_a: list[_Tra
 
 
 def _option_anchors(option: str) -> frozenset[str]:
-    text = without_entities(option)
+    """What of an option a translation keeps, from its first line (a note listed under it is no part of it)."""
+    text = without_entities(option.split("\n")[0])
     return frozenset([*CODE.findall(text), *(t.lower() for t in _TERM.findall(text))])
 
 
 def option_order(a: PageQuestion, b: PageQuestion) -> list[int] | None:
     """When `b` (a translation of `a`) lists the same options in another order: for each of `a`'s options, the
-    index of `b`'s that is its translation. Only when every option says what a translation keeps (code, numbers,
-    Latin-script names), alike on both pages and unlike every other option; else (or in the same order) None."""
+    index of `b`'s that is its translation. Only when every option has code, numbers or Latin-script names that
+    the other page's options have too and that set it apart from its siblings, and those match one to one;
+    else (or in the same order) None."""
     if len(a.options) != len(b.options) or len(a.options) < 2:
         return None
     ours, theirs = [_option_anchors(x) for x in a.options], [_option_anchors(y) for y in b.options]
-    if not all(ours) or len(set(ours)) != len(ours) or set(ours) != set(theirs) or len(set(theirs)) != len(theirs):
+    shared = frozenset().union(*ours) & frozenset().union(*theirs)
+    said_by_all = frozenset.intersection(*ours) | frozenset.intersection(*theirs)  # says nothing of one option
+    ours = [x & shared - said_by_all for x in ours]
+    theirs = [y & shared - said_by_all for y in theirs]
+    if not all(ours) or not all(theirs) or len(set(ours)) != len(ours) or set(ours) != set(theirs):
         return None
     order = [theirs.index(x) for x in ours]
     return order if order != sorted(order) else None
