@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import ROOT, copy_site, quizpages
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from quizpages import load_quiz
 from quizpages.load import dump_quiz, importer
 
@@ -457,3 +459,27 @@ def test_options_in_another_order_naming_another_right_option_are_a_differing_le
     question = result.quiz.questions[0]
     assert question.body.answer == "B"
     assert [o.by_language.get("ko", o.neutral) for o in question.body.options] == ["80", "9090", "443", "22"]
+
+
+FRAGMENTS = ["<details>", "</details>", "<summary>Show Answer</summary>", "<details><summary>정답 보기</summary>",
+             "> <details>", "> </details>", ">", "", "1. Which `Pod`?", "## 2. What?", "### Question 3: Title",
+             "   - A) one", "   - B) two", "- Ａ） 하나", "a) x", "**Answer: B**", "**정답: Ｃ**", "Answer - A",
+             "**Answer:**", "**Explanation:**", "해설: 이유", "```bash", "```", "```</details>", "~~~", "---",
+             "# Title", "text </details> after", "before <details>", "<p><strong>Answer</strong>: A) one</p>",
+             "<pre><code>", "</code></pre>", "[Return to Learning Materials](../x.md)", "\t- C) tab", "---",
+             "title: x", "<endpoint-id>", "\ufeff", "\u200b", "정답은 B입니다.", "#### Answer", "  - nested"]
+
+
+@settings(deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=40), st.lists(st.sampled_from(FRAGMENTS), max_size=40),
+       st.sampled_from(["\n", "\r\n", "\r"]))
+def test_no_arrangement_of_the_formats_pieces_raises(en, ko, newline):
+    """Any page made of the format's pieces, in any order and with any line ending, is read or refused without
+    an exception: the run reports, it never stops with a traceback."""
+    pages = {lang: page for lang, lines in (("en", en), ("ko", ko))
+             if (page := importer.parse_page(f"{lang}.md", newline.join(lines), lang, frozenset({"p", "strong"})))}
+    if pages:
+        for result in importer.import_pages("x/junk", pages, ("en", "ko"))[0]:
+            dump_quiz(result.quiz)
+    for lines in (en, ko):
+        importer.why_no_quiz(newline.join(lines))
