@@ -12,6 +12,13 @@ order, other right letters. Paired by position, their Korean readers would be sh
 English answer keys against different questions. So the pages are one quiz only
 when their questions line up and their letters agree on all but at most one
 question; otherwise each language becomes a quiz of its own (see merge.py).
+
+A page may ask the same questions in another order: a question left unpaired in page
+order is paired with one the other page asks elsewhere when they share their code
+spans and numbers and neither has another such candidate (`_moved_pairs`). A page
+may list a question's options in another order: `option_order` matches them one to
+one by what sets each apart, so that the quiz's one answer letter means the same
+option in every language.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ _FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})", re.MULTILINE)
 
 LETTERS_THAT_MAY_DIFFER = 1  # a page with more differing letters is not a translation
 UNPAIRED_SHARE = 5  # the shorter page may have one question in this many without a parallel one (and always one)
-MOVED_OVERLAP = 0.5  # the share of Latin-script words, numbers and code two questions paired out of order share
+MOVED_OVERLAP = 0.5  # the share of their code spans and numbers two questions paired out of order must share
 
 
 @dataclass(frozen=True)
@@ -108,8 +115,10 @@ def align(a: list[PageQuestion], b: list[PageQuestion]) -> list[tuple[int | None
 
 def _anchored(a: _Traits, b: _Traits) -> bool:
     """Whether two parallel questions share what a translation keeps exactly, so that they can be paired out of
-    page order: a code span or a number, and at least half of their Latin-script words, numbers and code."""
-    return bool(a.code & b.code or a.numbers & b.numbers) and _overlap(a.terms, b.terms) >= MOVED_OVERLAP
+    page order: their code spans and numbers, at least half of them (of both questions' together) alike. Words
+    are no evidence here: a Korean page's Latin-script words are not the English page's."""
+    ours, theirs = a.code | a.numbers, b.code | b.numbers
+    return bool(ours & theirs) and len(ours & theirs) >= MOVED_OVERLAP * len(ours | theirs)
 
 
 def _moved_pairs(pairs: list[tuple[int | None, int | None]], traits_a: list[_Traits], traits_b: list[_Traits],
