@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import ROOT, copy_site, quizpages
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from quizpages import load_quiz
 from quizpages.load import dump_quiz, importer
 
@@ -429,3 +431,55 @@ def test_a_page_that_is_not_utf8_is_listed_with_its_reason(site, tmp_path):
     [left] = report["pages_left_out"]
     assert left["page"] == str(path) and left["reason"].startswith("not UTF-8 text (")
     assert result.returncode == 1 and "Traceback" not in result.stdout + result.stderr
+
+
+KO_SHUFFLED = KO.replace("   - A) 80\n   - B) 9090\n   - C) 443\n   - D) 22",
+                         "   - A) 9090\n   - B) 80\n   - C) 22\n   - D) 443")
+
+
+def test_a_translation_listing_the_options_in_another_order_keeps_each_readers_right_option():
+    """The Korean page lists question 1's options in another order and so names 9090 by another letter: one
+    quiz whose Korean options are in the English order, so the one answer letter is each reader's 9090."""
+    [result], separate = two_pages(EN, KO_SHUFFLED.replace("**정답: B) 9090**", "**정답: A) 9090**"))
+    assert separate == []
+    question = result.quiz.questions[0]
+    assert question.body.answer == "B"
+    assert [o.by_language.get("ko", o.neutral) for o in question.body.options] == ["80", "9090", "443", "22"]
+    kinds = [f.kind for f in result.findings]
+    assert "options-reordered" in kinds and "answer-letters-differ" not in kinds
+
+
+def test_options_in_another_order_naming_another_right_option_are_a_differing_letter():
+    """Reordered options whose letter names another option (22, not 9090): the Korean options are still written
+    in the English order, so the kept English letter is 9090 for Korean readers too, and the disagreement is
+    warned about at both answer lines."""
+    [result], _ = two_pages(EN, KO_SHUFFLED.replace("**정답: B) 9090**", "**정답: C) 22**"))
+    kinds = [f.kind for f in result.findings]
+    assert "options-reordered" in kinds and "answer-letters-differ" in kinds
+    question = result.quiz.questions[0]
+    assert question.body.answer == "B"
+    assert [o.by_language.get("ko", o.neutral) for o in question.body.options] == ["80", "9090", "443", "22"]
+
+
+FRAGMENTS = ["<details>", "</details>", "<summary>Show Answer</summary>", "<details><summary>정답 보기</summary>",
+             "> <details>", "> </details>", ">", "", "1. Which `Pod`?", "## 2. What?", "### Question 3: Title",
+             "   - A) one", "   - B) two", "- Ａ） 하나", "a) x", "**Answer: B**", "**정답: Ｃ**", "Answer - A",
+             "**Answer:**", "**Explanation:**", "해설: 이유", "```bash", "```", "```</details>", "~~~", "---",
+             "# Title", "text </details> after", "before <details>", "<p><strong>Answer</strong>: A) one</p>",
+             "<pre><code>", "</code></pre>", "[Return to Learning Materials](../x.md)", "\t- C) tab", "---",
+             "title: x", "<endpoint-id>", "\ufeff", "\u200b", "정답은 B입니다.", "#### Answer", "  - nested"]
+
+
+@settings(deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=40), st.lists(st.sampled_from(FRAGMENTS), max_size=40),
+       st.sampled_from(["\n", "\r\n", "\r"]))
+def test_no_arrangement_of_the_formats_pieces_raises(en, ko, newline):
+    """Any page made of the format's pieces, in any order and with any line ending, is read or refused without
+    an exception: the run reports, it never stops with a traceback."""
+    pages = {lang: page for lang, lines in (("en", en), ("ko", ko))
+             if (page := importer.parse_page(f"{lang}.md", newline.join(lines), lang, frozenset({"p", "strong"})))}
+    if pages:
+        for result in importer.import_pages("x/junk", pages, ("en", "ko"))[0]:
+            dump_quiz(result.quiz)
+    for lines in (en, ko):
+        importer.why_no_quiz(newline.join(lines))

@@ -36,6 +36,7 @@ WARNING_KINDS = {
     "answer-letters-differ": "languages' pages name different answer letters: the source language's kept",
     "not-parallel": "question without a parallel question in the other language",
     "reordered": "question paired by content with one the other page asks at another place",
+    "options-reordered": "options listed in another order by the other page: written in the source page's order",
     "not-translation": "page that is no translation of the other: a quiz of its own",
     "one-language": "quiz imported in some languages only",
     "untranslated-text": "text only some languages' pages have, shown as written in the others",

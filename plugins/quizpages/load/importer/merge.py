@@ -19,7 +19,7 @@ from ...kinds import KINDS
 from ...model import NextQuiz, Question, Quiz, Source, Text
 from ...model.problems import Problem
 from .findings import ImportWarning, import_warning, in_line_order
-from .pairing import align, compare, moved
+from .pairing import align, compare, key_in_order_of, moved, option_order
 from .source_page import PageQuestion, SourcePage
 from .text import LINK, site_markdown, without_entities
 
@@ -229,6 +229,7 @@ def _question(at: dict[str, PageQuestion], pages: dict[str, SourcePage], used: s
         qid, n = f"{base}-{n}", n + 1
     used.add(qid)
     kind = KINDS[first.kind]
+    at = _in_first_order(at, pages, findings)
     _check_letters(at, pages, findings)
     options = tuple(_text({lang: at[lang].options[k] for lang in langs}, where) for k in range(len(first.options)))
     parsed = SimpleNamespace(options=options, answer_key=first.answer_key,
@@ -244,6 +245,28 @@ def _question(at: dict[str, PageQuestion], pages: dict[str, SourcePage], used: s
         languages=languages,
         source=where[langs[0]],
     )
+
+
+def _in_first_order(at: dict[str, PageQuestion], pages: dict[str, SourcePage], findings: list[ImportWarning]
+                    ) -> dict[str, PageQuestion]:
+    """Each page's question with its options in the first page's order, where it lists the same options in
+    another order: the quiz has one answer letter, so each option's place must be the same option in every
+    language. Its letter is then the one the first page gives that option, compared as any other."""
+    langs = list(at)
+    first = at[langs[0]]
+    for lang in langs[1:]:
+        order = option_order(first, at[lang])
+        if order is None:
+            continue
+        other = at[lang]
+        key = key_in_order_of(first, other)
+        findings.append(import_warning(
+            "options-reordered", pages[lang].path, other.answer_line or other.line,
+            f"question {other.number} lists the options of {pages[langs[0]].path}'s question {first.number} in "
+            f"another order; they are written in that page's order, so its answer {other.answer_key} is {key} "
+            "there", "Check that the options are the same; a letter its explanation names may need changing"))
+        at = {**at, lang: replace(other, options=[other.options[m] for m in order], answer_key=key)}
+    return at
 
 
 def _check_letters(at: dict[str, PageQuestion], pages: dict[str, SourcePage], findings: list[ImportWarning]) -> None:

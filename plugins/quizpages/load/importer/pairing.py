@@ -12,6 +12,13 @@ order, other right letters. Paired by position, their Korean readers would be sh
 English answer keys against different questions. So the pages are one quiz only
 when their questions line up and their letters agree on all but at most one
 question; otherwise each language becomes a quiz of its own (see merge.py).
+
+A page may ask the same questions in another order: a question left unpaired in page
+order is paired with one the other page asks elsewhere when they share their code
+spans and numbers and neither has another such candidate (`_moved_pairs`). A page
+may list a question's options in another order: `option_order` matches them one to
+one by what sets each apart, so that the quiz's one answer letter means the same
+option in every language.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ _FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})", re.MULTILINE)
 
 LETTERS_THAT_MAY_DIFFER = 1  # a page with more differing letters is not a translation
 UNPAIRED_SHARE = 5  # the shorter page may have one question in this many without a parallel one (and always one)
-MOVED_OVERLAP = 0.5  # the share of Latin-script words, numbers and code two questions paired out of order share
+MOVED_OVERLAP = 0.5  # the share of their code spans and numbers two questions paired out of order must share
 
 
 @dataclass(frozen=True)
@@ -108,8 +115,10 @@ def align(a: list[PageQuestion], b: list[PageQuestion]) -> list[tuple[int | None
 
 def _anchored(a: _Traits, b: _Traits) -> bool:
     """Whether two parallel questions share what a translation keeps exactly, so that they can be paired out of
-    page order: a code span or a number, and at least half of their Latin-script words, numbers and code."""
-    return bool(a.code & b.code or a.numbers & b.numbers) and _overlap(a.terms, b.terms) >= MOVED_OVERLAP
+    page order: their code spans and numbers, at least half of them (of both questions' together) alike. Words
+    are no evidence here: a Korean page's Latin-script words are not the English page's."""
+    ours, theirs = a.code | a.numbers, b.code | b.numbers
+    return bool(ours & theirs) and len(ours & theirs) >= MOVED_OVERLAP * len(ours | theirs)
 
 
 def _moved_pairs(pairs: list[tuple[int | None, int | None]], traits_a: list[_Traits], traits_b: list[_Traits],
@@ -126,7 +135,8 @@ def _moved_pairs(pairs: list[tuple[int | None, int | None]], traits_a: list[_Tra
     def candidates(i: int | None = None, j: int | None = None) -> list[int]:
         if i is not None:
             return [y for y in left_b if score[i][y] is not None and _anchored(traits_a[i], traits_b[y])]
-        return [x for x in left_a if score[x][j] is not None and _anchored(traits_a[x], traits_b[j])]  # type: ignore[index]
+        return [x for x in left_a
+                if score[x][j] is not None and _anchored(traits_a[x], traits_b[j])]  # type: ignore[index]
 
     moved = {}
     for i in left_a:
@@ -137,6 +147,38 @@ def _moved_pairs(pairs: list[tuple[int | None, int | None]], traits_a: list[_Tra
         return pairs
     taken = set(moved.values())
     return [(i, moved[i]) if i in moved else (i, j) for i, j in pairs if not (i is None and j in taken)]
+
+
+def _option_anchors(option: str) -> frozenset[str]:
+    """What of an option a translation keeps, from its first line (a note listed under it is no part of it)."""
+    text = without_entities(option.split("\n")[0])
+    return frozenset([*CODE.findall(text), *(t.lower() for t in _TERM.findall(text))])
+
+
+def option_order(a: PageQuestion, b: PageQuestion) -> list[int] | None:
+    """When `b` (a translation of `a`) lists the same options in another order: for each of `a`'s options, the
+    index of `b`'s that is its translation. Only when every option has code, numbers or Latin-script names that
+    the other page's options have too and that set it apart from its siblings, and those match one to one;
+    else (or in the same order) None."""
+    if len(a.options) != len(b.options) or len(a.options) < 2:
+        return None
+    ours, theirs = [_option_anchors(x) for x in a.options], [_option_anchors(y) for y in b.options]
+    shared = frozenset().union(*ours) & frozenset().union(*theirs)
+    said_by_all = frozenset.intersection(*ours) | frozenset.intersection(*theirs)  # says nothing of one option
+    ours = [x & shared - said_by_all for x in ours]
+    theirs = [y & shared - said_by_all for y in theirs]
+    if not all(ours) or not all(theirs) or len(set(ours)) != len(ours) or set(ours) != set(theirs):
+        return None
+    order = [theirs.index(x) for x in ours]
+    return order if order != sorted(order) else None
+
+
+def key_in_order_of(a: PageQuestion, b: PageQuestion) -> str | None:
+    """`b`'s answer letter as `a` letters the same option (`option_order`): `b`'s own when they list them alike."""
+    order = option_order(a, b)
+    if order is None or not b.answer_key or ord(b.answer_key) - ord("A") not in order:
+        return b.answer_key
+    return chr(ord("A") + order.index(ord(b.answer_key) - ord("A")))
 
 
 def moved(pairs: list[tuple[int | None, int | None]]) -> list[tuple[int, int]]:
@@ -191,5 +233,5 @@ def compare(a: list[PageQuestion], b: list[PageQuestion]) -> Comparison:
     pairs = align(a, b)
     matched = [(a[i], b[j]) for i, j in pairs if i is not None and j is not None]
     lettered = [(x, y) for x, y in matched if x.answer_key and y.answer_key]
-    return Comparison(pairs, (len(a), len(b)), sum(1 for x, y in lettered if x.answer_key != y.answer_key),
+    return Comparison(pairs, (len(a), len(b)), sum(1 for x, y in lettered if x.answer_key != key_in_order_of(x, y)),
                       len(lettered), len(matched))

@@ -136,10 +136,10 @@ class QuestionText:
 
 def read_text(lines: list[str], fences: list[int], start: Start, body: list[int]) -> QuestionText:
     """The title, prompt and options of a question from its start and the lines after it."""
-    if start.form == ITEM:
-        content = [dedent(lines[i], start.width) for i in body]
+    pad = min((indent(lines[i]) for i in body if lines[i].strip()), default=0)
+    if start.form == ITEM:  # the item's text column, or less when its options are flush: a list under an option
+        content = [dedent(lines[i], min(start.width, pad)) for i in body]  # keeps its indentation under it
     else:
-        pad = min((indent(lines[i]) for i in body if lines[i].strip()), default=0)
         content = [lines[i][pad:] for i in body]
     prompt, options, after = split_options(content, [fences[i] for i in body])
     title = start.text or None if start.form == TITLED else None
