@@ -220,6 +220,16 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
+def import_site(tmp_path: Path) -> Path:
+    """The bundled site, with the learning pages (`observability/`) that the import test pages link to."""
+    (tmp_path / "site").mkdir()
+    site = copy_site(tmp_path / "site")
+    for language in ("en", "ko"):
+        shutil.copytree(ROOT / "tests" / "fixtures" / "import" / language / "observability",
+                        site / "content" / language / "observability")
+    return site
+
+
 def mkdocs(site: Path, *args: str, env: dict | None = None, process: bool = False) -> subprocess.CompletedProcess:
     """`mkdocs ARGS` in `site`. `mkdocs build` runs in this process through MkDocs' own command line (its
     options, logging, --strict counting and exit codes), as fast as a build gets; `process=True`, or any

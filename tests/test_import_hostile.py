@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT, copy_site, quizpages
+from conftest import import_site, quizpages
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from quizpages import load_quiz
 from quizpages.load import dump_quiz, importer
 
-FIXTURES = ROOT / "tests" / "fixtures" / "import"
 
 EN = """# Mutation Quiz
 
@@ -206,10 +204,7 @@ def strings(value) -> str:
 def hunted(tmp_path_factory):
     """Every variant imported in one run into a copy of the bundled site, with JSON report."""
     root = tmp_path_factory.mktemp("hostile")
-    (root / "site").mkdir()
-    site = copy_site(root / "site")
-    for language in ("en", "ko"):
-        shutil.copytree(FIXTURES / language / "observability", site / "content" / language / "observability")
+    site = import_site(root)
     for name, (change_en, change_ko) in VARIANTS.items():
         for language, text in (("en", change_en(EN)), ("ko", change_ko(KO))):
             path = root / "old" / language / "quizzes" / "hostile" / f"{name}.md"
@@ -364,11 +359,7 @@ def test_questions_unlike_each_other_are_not_paired_out_of_order():
 
 @pytest.fixture
 def site(tmp_path) -> Path:
-    (tmp_path / "site").mkdir()
-    site = copy_site(tmp_path / "site")
-    for language in ("en", "ko"):
-        shutil.copytree(FIXTURES / language / "observability", site / "content" / language / "observability")
-    return site
+    return import_site(tmp_path)
 
 
 def write(root: Path, name: str, en: str | None, ko: str | None) -> None:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT, copy_site, quizpages
+from conftest import ROOT, import_site, quizpages
 
-FIXTURES = ROOT / "tests" / "fixtures" / "import"
 APART = "quizzes/languages/observability-written-apart.md"
 ANSWER = "<details>\n<summary>Show Answer</summary>\n\n**Answer: {}**\n</details>\n"
 
@@ -18,11 +16,7 @@ ANSWER = "<details>\n<summary>Show Answer</summary>\n\n**Answer: {}**\n</details
 @pytest.fixture
 def site(tmp_path) -> Path:
     """The bundled site, with the learning pages of the observability test pages."""
-    (tmp_path / "site").mkdir()
-    site = copy_site(tmp_path / "site")
-    for language in ("en", "ko"):
-        shutil.copytree(FIXTURES / language / "observability", site / "content" / language / "observability")
-    return site
+    return import_site(tmp_path)
 
 
 def page(root: Path, name: str, title: str, footer: str = "", language: str = "en") -> None:
