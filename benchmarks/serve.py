@@ -95,34 +95,43 @@ class Server:
         port = free_port()
         self.base = f"http://127.0.0.1:{port}/"
         self.started = time.perf_counter()
+        # the server's output, for the message when a wait fails (the figures need none of it)
+        self.log = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
         self.proc = subprocess.Popen(serve_command(f"127.0.0.1:{port}"), cwd=site,
                                      env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                                     stdout=subprocess.DEVNULL, stderr=self.log, start_new_session=True)
+
+    def output(self, lines: int = 30) -> str:
+        """The last lines the server printed."""
+        self.log.seek(0)
+        return "".join(self.log.readlines()[-lines:])
 
     def cpu(self) -> float | None:
         return cpu_seconds(self.proc.pid)
 
-    def first_page(self, page: str, shows: str, timeout: float = 600) -> float:
+    def first_page(self, page: str, shows: str, timeout: float = 240) -> float:
         """Seconds from the start until `page` answers and shows `shows`."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}")
+                raise RuntimeError(f"the server exited with {self.proc.returncode}; it printed:\n{self.output()}")
             try:
                 if shows in get(self.base + page, timeout=30):
                     return time.perf_counter() - self.started
             except (OSError, urllib.error.URLError):
                 pass
             time.sleep(0.02)
-        raise TimeoutError(f"{page} did not answer")
+        raise TimeoutError(f"{page} did not answer in {timeout:.0f} s; the server printed:\n{self.output()}")
 
     def stop(self) -> None:
         os.killpg(self.proc.pid, signal.SIGINT)  # Ctrl-C: the server saves its caches and ends
         try:
-            self.proc.wait(timeout=120)
+            self.proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
+            print(f"the server did not end on Ctrl-C within 60 s; it printed:\n{self.output()}", file=sys.stderr)
             os.killpg(self.proc.pid, signal.SIGKILL)  # the figures are taken; only the cleanup is left
             self.proc.wait()
+        self.log.close()
 
 
 def save_seconds(base: str, page: str, path: Path, before: str, marker: str, timeout: float = 120,
@@ -141,11 +150,20 @@ def save_seconds(base: str, page: str, path: Path, before: str, marker: str, tim
         # the page as it was, and the reloaded page polls again.
         epoch, request_id = EPOCH.search(html).groups()
         while int(get(f"{base}livereload/{epoch}/{request_id}")) <= int(epoch):
-            pass
+            if time.perf_counter() - start > timeout:  # the poll answers again and again: no build came
+                raise AssertionError(f"no rebuild followed the save of {path.name} within {timeout:.0f} s")
         html = get(base + page)
         if time.perf_counter() - start > timeout:
             raise AssertionError(f"the reloaded page {page} does not show {marker!r}")
     return time.perf_counter() - start
+
+
+def explained(server: Server, action):
+    """`action()`; when a wait in it fails, the failure with what the server printed."""
+    try:
+        return action()
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; the server printed:\n{server.output()}") from None
 
 
 class Round:
@@ -176,7 +194,8 @@ def bench(count: int, rounds: int, saves: int, workdir: Path) -> dict:
         server = Server(site)
         record.add(f"first_page_{kind}", server.first_page(quiz_page, title), 0.0, server.cpu())
         cpu = server.cpu()
-        seconds = save_seconds(server.base, quiz_page, quiz, "intro:\n  en: ", f"r{r}{kind}", settle=0)
+        seconds = explained(server, lambda: save_seconds(server.base, quiz_page, quiz, "intro:\n  en: ",
+                                                         f"r{r}{kind}", settle=0))
         record.add("first_save", seconds, cpu, server.cpu())
         server.first_page("ko/" + quiz_page, "분산 학습 퀴즈")  # every language built
         return server
@@ -190,12 +209,13 @@ def bench(count: int, rounds: int, saves: int, workdir: Path) -> dict:
         try:
             for i in range(saves):  # the quiz's English intro, then the learning page's first heading
                 cpu = server.cpu()
-                seconds = save_seconds(server.base, quiz_page, quiz, "intro:\n  en: ", f"r{r}q{i}")
+                seconds = explained(server, lambda: save_seconds(server.base, quiz_page, quiz, "intro:\n  en: ",
+                                                                 f"r{r}q{i}"))
                 record.add("quiz_save", seconds, cpu, server.cpu())
             for i in range(saves):
                 cpu = server.cpu()
-                seconds = save_seconds(server.base, LEARNING_URL, site / LEARNING_PAGE, "# Kubeflow Trainer ",
-                                       f"r{r}p{i}")
+                seconds = explained(server, lambda: save_seconds(server.base, LEARNING_URL, site / LEARNING_PAGE,
+                                                                 "# Kubeflow Trainer ", f"r{r}p{i}"))
                 record.add("page_save", seconds, cpu, server.cpu())
         finally:
             server.stop()
