@@ -501,31 +501,36 @@ def base(server) -> str:
     return server.origin + "/site/"
 
 
+@pytest.fixture(scope="session")
+def tabs(browser):
+    """The browser's kept contexts (browser.Tabs): a test's tab opens in one, as on a first visit."""
+    from browser import Tabs
+
+    pool = Tabs(browser)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def open_page(browser, server):
-    """open_page(path, javascript=True, dark=False, init_script=None) -> a loaded Page; at the end
-    of the test, asserts that no request left loopback and nothing was logged as an error."""
+def open_page(tabs, server):
+    """open_page(url, javascript=True, dark=False, init_script=None, own_context=False) -> a loaded tab,
+    on a first visit (the site's storage empty); `own_context` for a test that changes the context (its
+    clock). At the end of the test, asserts that no request left loopback and nothing was logged as an
+    error."""
     from browser import Guard
 
-    contexts, guards = [], []
+    guards = []
 
-    def _open(url: str, javascript: bool = True, dark: bool = False, init_script: str | None = None):
-        context = browser.new_context(java_script_enabled=javascript, color_scheme="dark" if dark else "light")
+    def _open(url: str, javascript: bool = True, dark: bool = False, init_script: str | None = None,
+              own_context: bool = False):
         guard = Guard(server.origin)
-        guard.attach(context)
-        if init_script:
-            context.add_init_script(init_script)
-        page = context.new_page()
-        guard.watch(page)
-        page.goto(url, wait_until="load")
-        contexts.append(context)
         guards.append(guard)
-        return page
+        return tabs.open(guard, url, javascript=javascript, dark=dark, init_script=init_script,
+                         own_context=own_context)
 
     _open.guards = guards
     yield _open
-    for context in contexts:
-        context.close()
+    tabs.finish_test()
     for guard in guards:
         guard.check()
 

@@ -350,3 +350,25 @@ def test_search_finds_pages_of_the_readers_language(open_page, base, language):
     results.first.wait_for()
     hrefs = results.evaluate_all("links => links.map(a => new URL(a.href).pathname)")
     assert hrefs and all(h.startswith("/site/ko/") == (language == "ko") for h in hrefs), hrefs
+
+
+def test_each_test_starts_on_a_first_visit_in_a_kept_context(tabs, server, base):
+    """The tabs the tests share a context with start with the site's storage empty, and with no listener,
+    media emulation or viewport a test before left, so no test passes on another test's progress."""
+    first = tabs.open(Guard(server.origin), base + PAGES["en"])
+    _open_answer(first, 0)
+    first.evaluate("() => { localStorage.setItem('left-over', '1'); document.cookie = 'left=over; path=/'; }")
+    first.emulate_media(media="print")
+    first.set_viewport_size({"width": 390, "height": 844})
+    first.on("dialog", lambda dialog: dialog.accept())
+    tabs.finish_test()
+    second = tabs.open(Guard(server.origin), base + PAGES["en"])
+    own = tabs.open(Guard(server.origin), base + PAGES["en"], own_context=True)  # a first visit, for comparison
+    stored = "() => [Object.keys(localStorage).sort(), document.cookie]"
+    keys, cookie = second.evaluate(stored)
+    assert [keys, cookie] == own.evaluate(stored) and cookie == "" and "left-over" not in keys
+    assert not any(key.startswith("quizpages:progress:") for key in keys)
+    assert _progress(second) == "Review progress 0/10"
+    assert second.evaluate("() => [matchMedia('print').matches, innerWidth]") == [False, 1280]
+    assert second.evaluate("() => confirm('Reset?')") is False  # dismissed, as with no handler
+    tabs.finish_test()

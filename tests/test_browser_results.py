@@ -252,7 +252,7 @@ def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero
     """The quiz's `test: {minutes: 15}` shows a countdown, in sight wherever the reader scrolls, announces 5 and
     1 minutes left, and finishes the test when it reaches zero (the page's clock is Playwright's, moved on by the test)."""
     s = S[language]
-    page = open_page(base + PAGES[language])
+    page = open_page(base + PAGES[language], own_context=True)  # the clock is the context's
     start = datetime(2026, 3, 1, 9, 0, 0)
     page.clock.install(time=start)
     page.reload()
@@ -785,24 +785,19 @@ def edge_server(tmp_path_factory):
 
 
 @pytest.fixture
-def edge_site(browser, edge_server):
-    """open(path) -> a loaded page of the edge-case site; as `open_page`, no request may leave it and
-    nothing may be logged as an error."""
+def edge_site(tabs, edge_server):
+    """open(path) -> a loaded page of the edge-case site, on a first visit; as `open_page`, no request
+    may leave it and nothing may be logged as an error."""
     from browser import Guard
 
-    context = browser.new_context()
     guard = Guard(edge_server.origin)
-    guard.attach(context)
 
     def _open(path: str):
-        page = context.new_page()
-        guard.watch(page)
-        page.goto(edge_server.origin + "/" + path, wait_until="load")
-        return page
+        return tabs.open(guard, edge_server.origin + "/" + path)
 
     _open.base = edge_server.origin + "/"
     yield _open
-    context.close()
+    tabs.finish_test()
     guard.check()
 
 
