@@ -372,3 +372,22 @@ def test_each_test_starts_on_a_first_visit_in_a_kept_context(tabs, server, base)
     assert second.evaluate("() => [matchMedia('print').matches, innerWidth]") == [False, 1280]
     assert second.evaluate("() => confirm('Reset?')") is False  # dismissed, as with no handler
     tabs.finish_test()
+
+
+def test_a_request_to_another_host_never_leaves_and_is_recorded(open_page, base):
+    """Whatever a page asks of another host (a name or an address, a font, an image, a fetch) fails in the
+    browser and is recorded, so the test that caused it fails."""
+    page = open_page(base + PAGES["en"])
+    failed = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    foreign = ["https://fonts.googleapis.com/css?family=Roboto", "http://93.184.216.34/logo.png",
+               "https://cdn.jsdelivr.net/npm/x.js"]
+    page.evaluate("""urls => Promise.all([
+        new Promise(done => { const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = urls[0];
+                              l.onerror = l.onload = done; document.head.append(l); }),
+        new Promise(done => { const i = new Image(); i.onerror = i.onload = done; i.src = urls[1]; }),
+        fetch(urls[2]).then(() => 'reached', () => 'failed')])""", foreign)
+    guard = open_page.guards[-1]
+    assert sorted(failed) == sorted(guard.foreign) == sorted(foreign)
+    guard.foreign.clear()  # recorded as they should be: not this test's failure
+    guard.errors.clear()  # the console's "Failed to load resource" for each
