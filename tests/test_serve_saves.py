@@ -110,11 +110,13 @@ import time
 import mkdocs.commands.build as build
 
 _build_page = build._build_page
+_waited = []
 
 
 def _slow(page, config, doc_files, nav, env, dirty=False, excluded=False):
-    if page.file.src_uri.startswith("ko/"):
-        time.sleep(1.5)
+    if page.file.src_uri.startswith("ko/") and not _waited:  # the first Korean page takes 4 s more, once:
+        _waited.append(page)  # the Korean build at start lasts long enough to save a quiz during it
+        time.sleep(4)
     return _build_page(page, config, doc_files, nav, env, dirty, excluded)
 
 
