@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser import Guard, Question, StaticServer
+from browser import Guard, Question, StaticServer, serious_violations
 from conftest import build, copy_site, edit_config
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/"
@@ -308,8 +308,6 @@ def test_pdf_of_a_worksheet_and_of_the_answer_key(open_page, base):
 @pytest.mark.parametrize("path", [PAGES["en"], PAGES["ko"], INDEXES["en"], INDEXES["ko"]])
 def test_no_serious_or_critical_axe_violations(open_page, base, path, dark):
     """Quiz pages and indexes in both languages and both color schemes pass axe-core's serious checks."""
-    from axe_playwright_python.sync_playwright import Axe
-
     page = open_page(base + path, dark=dark)
     scheme = page.locator("body").get_attribute("data-md-color-scheme")
     assert scheme == ("slate" if dark else "default")
@@ -317,10 +315,7 @@ def test_no_serious_or_critical_axe_violations(open_page, base, path, dark):
         first = Question(page, page.locator("ol.quizpages-question > li[id]").first.get_attribute("id"))
         first.controls("input").first.check()
         first.check()  # a result shown
-    results = Axe().run(page)
-    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-               for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert serious == []
+    assert serious_violations(page) == []
 
 
 def test_site_with_repo_url_requests_no_other_host(browser, tmp_path):
@@ -353,24 +348,32 @@ def test_search_finds_pages_of_the_readers_language(open_page, base, language):
 
 
 def test_each_test_starts_on_a_first_visit_in_a_kept_context(tabs, server, base):
-    """The tabs the tests share a context with start with the site's storage empty, and with no listener,
-    media emulation or viewport a test before left, so no test passes on another test's progress."""
+    """The tabs the tests share start with the site's storage empty, and with no listener, media emulation,
+    or viewport a test before left, so no test passes on another test's progress."""
     first = tabs.open(Guard(server.origin), base + PAGES["en"])
     _open_answer(first, 0)
-    first.evaluate("() => { localStorage.setItem('left-over', '1'); document.cookie = 'left=over; path=/'; }")
+    first.evaluate("() => { localStorage.setItem('left-over', '1'); sessionStorage.setItem('left-over', '1');"
+                   " document.cookie = 'left=over; path=/'; }")
     first.emulate_media(media="print")
     first.set_viewport_size({"width": 390, "height": 844})
-    first.on("dialog", lambda dialog: dialog.accept())
+    heard = []
+    first.on("console", lambda message: heard.append(message.text))
+    first.once("dialog", lambda dialog: dialog.accept())
+    first.route("**/*.css", lambda route: route.abort())  # would leave the next page unstyled
     tabs.finish_test()
     second = tabs.open(Guard(server.origin), base + PAGES["en"])
     own = tabs.open(Guard(server.origin), base + PAGES["en"], own_context=True)  # a first visit, for comparison
-    stored = "() => [Object.keys(localStorage).sort(), document.cookie]"
-    keys, cookie = second.evaluate(stored)
-    assert [keys, cookie] == own.evaluate(stored) and cookie == "" and "left-over" not in keys
-    assert not any(key.startswith("quizpages:progress:") for key in keys)
+    stored = "() => [Object.keys(localStorage).sort(), sessionStorage.length, document.cookie]"
+    keys, session, cookie = second.evaluate(stored)
+    assert [keys, session, cookie] == own.evaluate(stored) and [session, cookie] == [0, ""]
+    assert "left-over" not in keys and not any(key.startswith("quizpages:progress:") for key in keys)
     assert _progress(second) == "Review progress 0/10"
     assert second.evaluate("() => [matchMedia('print').matches, innerWidth]") == [False, 1280]
     assert second.evaluate("() => confirm('Reset?')") is False  # dismissed, as with no handler
+    second.evaluate("() => console.log('said to the second test')")
+    assert heard == []  # the first test's listener is gone
+    assert second.evaluate("() => getComputedStyle(document.body).fontFamily") == own.evaluate(
+        "() => getComputedStyle(document.body).fontFamily")  # its stylesheets loaded
     tabs.finish_test()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser import Question
+from browser import Question, serious_violations
 from quizpages import KINDS
 
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"
@@ -438,15 +438,10 @@ def test_printed_worksheet_hides_every_kind_of_answer(open_page, base, language)
 def test_page_with_every_kind_has_no_serious_axe_violations(open_page, base, language, dark):
     """The page holding every kind, its self-checks answered and their results and feedback shown, passes
     axe-core with no serious or critical violation."""
-    from axe_playwright_python.sync_playwright import Axe
-
     page = open_page(base + PAGES[language], dark=dark)
     for kind in SELF_CHECKED:
         data, q, _ = _question(page, kind)
         answer_by_mouse(q, kind, data, right=False)
         q.fieldset.get_by_role("button").click()
     page.locator("details.quizpages-hint summary").first.click()
-    results = Axe().run(page)
-    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-               for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert serious == []
+    assert serious_violations(page) == []
