@@ -12,7 +12,7 @@ import os
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import StaticServer  # noqa: F401  (the browser tests' server, shared with other tests)
+from conftest import BLANK, StaticServer  # noqa: F401  (the browser tests' server, shared with other tests)
 
 CHROMIUM = os.environ.get("QUIZPAGES_CHROMIUM", "/usr/bin/chromium")
 # Every request to a host other than loopback goes to a proxy that is not there (Chromium never proxies
@@ -74,7 +74,7 @@ class Guard:
         assert self.errors == [], f"console errors: {self.errors}"
 
 
-KEEPER = "/robots.txt"  # where a kept tab waits between tests: the server's 404, the site's origin, no script
+KEEPER = BLANK  # where a kept tab waits between tests: the site's origin, no script, nothing logged
 VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default
 # What a test can do to a tab that lasts through the next navigation and has no undoing here: after it, the
 # kept tab is closed and the next test gets a new one.
@@ -91,9 +91,9 @@ class Tabs:
     same origin that runs no script (so what the page writes as it unloads is written then), the
     listeners the test added are removed, media emulation and viewport are put back, and before
     the next page loads the origin's storage is cleared (localStorage, sessionStorage, IndexedDB,
-    cookies, caches). A tab that cannot be put back (a test closed it, routed its requests, gave it an init script, or
-    left it stuck) is replaced.
-    Tests that change the context itself (an init script, Playwright's clock) take a context of their own.
+    cookies, caches). A tab that cannot be put back (a test closed it, routed its requests, gave it an
+    init script, or left it stuck) is replaced. Tests that change the context itself (an init script,
+    Playwright's clock) take a context of their own.
     """
 
     def __init__(self, browser):
@@ -149,8 +149,8 @@ class _Kept:
     def lend(self, guard: Guard):
         if self.tab is None or self.tab.is_closed():
             self._new_tab()
-        self.guard = guard
         self.cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": "all"})
+        self.guard = guard  # after a call to the browser, which delivers the events of before
         return self.tab
 
     def _new_tab(self) -> None:

@@ -350,10 +350,22 @@ def quizpages_options(config: dict) -> dict:
     return next(entry["quizpages"] for entry in config["plugins"] if isinstance(entry, dict) and "quizpages" in entry)
 
 
+BLANK = "/__blank__"  # an empty text page every StaticServer has: where a browser test's kept tab waits
+
+
 class _QuietHandler(SimpleHTTPRequestHandler):
-    """Serves a built site, only under its sub-path when it has one, as GitHub Pages serves a project site."""
+    """Serves a built site, only under its sub-path when it has one, as GitHub Pages serves a project site,
+    and BLANK."""
 
     prefix = ""
+
+    def do_GET(self):
+        if self.path != BLANK:
+            return super().do_GET()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     def translate_path(self, path):
         if self.prefix and not path.startswith(self.prefix + "/"):

@@ -361,7 +361,8 @@ def test_each_test_starts_on_a_first_visit_in_a_kept_context(tabs, server, base)
     first.once("dialog", lambda dialog: dialog.accept())
     first.route("**/*.css", lambda route: route.abort())  # would leave the next page unstyled
     tabs.finish_test()
-    second = tabs.open(Guard(server.origin), base + PAGES["en"])
+    second_guard = Guard(server.origin)
+    second = tabs.open(second_guard, base + PAGES["en"])
     own = tabs.open(Guard(server.origin), base + PAGES["en"], own_context=True)  # a first visit, for comparison
     stored = "() => [Object.keys(localStorage).sort(), sessionStorage.length, document.cookie]"
     keys, session, cookie = second.evaluate(stored)
@@ -375,6 +376,7 @@ def test_each_test_starts_on_a_first_visit_in_a_kept_context(tabs, server, base)
     assert second.evaluate("() => getComputedStyle(document.body).fontFamily") == own.evaluate(
         "() => getComputedStyle(document.body).fontFamily")  # its stylesheets loaded
     tabs.finish_test()
+    second_guard.check()  # nothing of the first test's, nor of putting the tab back, is the second's
 
 
 def test_a_request_to_another_host_never_leaves_and_is_recorded(open_page, base):
