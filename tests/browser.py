@@ -74,7 +74,6 @@ class Guard:
         assert self.errors == [], f"console errors: {self.errors}"
 
 
-KEEPER = BLANK  # where a kept tab waits between tests: the site's origin, no script, nothing logged
 VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default
 # What a test can do to a tab that lasts through the next navigation and has no undoing here: after it, the
 # kept tab is closed and the next test gets a new one.
@@ -102,7 +101,7 @@ class Tabs:
         self._own: list = []  # contexts of their own, closed after the test
 
     def open(self, guard: Guard, url: str, javascript: bool = True, dark: bool = False,
-             init_script: str | None = None, own_context: bool = False, wait_until: str = "load"):
+             init_script: str | None = None, own_context: bool = False):
         """A tab showing `url` as on a first visit, its requests and errors recorded by `guard`."""
         options = {"java_script_enabled": javascript, "color_scheme": "dark" if dark else "light"}
         if init_script or own_context:
@@ -118,7 +117,7 @@ class Tabs:
             if key not in self._kept:
                 self._kept[key] = _Kept(self.browser.new_context(**options), guard.origin, javascript)
             page = self._kept[key].lend(guard)
-        page.goto(url, wait_until=wait_until)
+        page.goto(url, wait_until="load")
         return page
 
     def finish_test(self) -> None:
@@ -159,37 +158,49 @@ class _Kept:
         tab.on("pageerror", lambda error: self.guard and self.guard.page_error(error))
         self.cdp = self.context.new_cdp_session(tab)
         for name in ("on", "once"):  # what the test adds is recorded, to be removed after it
-            add = getattr(tab, name)
-            setattr(tab, name, lambda event, f, add=add: (self.added.append((event, f)), add(event, f))[1])
+            setattr(tab, name, self._recording(getattr(tab, name)))
         for name in LASTING:  # what outlives a navigation and cannot be taken back: the tab is replaced after
-            change = getattr(tab, name)
-            setattr(tab, name, lambda *args, change=change, **kwargs: (self._taint(), change(*args, **kwargs))[1])
+            setattr(tab, name, self._tainting(getattr(tab, name)))
         self.tab, self.tainted = tab, False
 
-    def _taint(self) -> None:
-        self.tainted = True
+    def _recording(self, add):
+        def recorded(event, listener):
+            self.added.append((event, listener))
+            return add(event, listener)
+        return recorded
+
+    def _tainting(self, change):
+        def tainting(*args, **kwargs):
+            self.tainted = True
+            return change(*args, **kwargs)
+        return tainting
 
     def put_back(self) -> None:
         if self.guard is None:
             return
         tab, self.guard = self.tab, None
         added, self.added = self.added, []
+        if self.tainted or not self._reset(tab, added):
+            with contextlib.suppress(Exception):
+                tab.close()
+            self.tab = None  # the next test gets a new tab
+
+    def _reset(self, tab, added: list) -> bool:
+        """Whether `tab` could be put back as a first visit finds it (not when closed, or stuck on a dialog
+        or a script)."""
         try:
-            if self.tainted:
-                raise RuntimeError("the test changed the tab for good")
             for event, listener in added:
                 with contextlib.suppress(KeyError, ValueError):  # a `once` listener that has run is gone
                     tab.remove_listener(event, listener)
-            tab.goto(self.origin + KEEPER, wait_until="load", timeout=10_000)
+            tab.goto(self.origin + BLANK, wait_until="load", timeout=10_000)
             if self.javascript:  # without it no page can read sessionStorage, nor the test clear it
                 tab.evaluate("() => sessionStorage.clear()")
             tab.emulate_media(media="null")
             if tab.viewport_size != VIEWPORT:
                 tab.set_viewport_size(VIEWPORT)
-        except Exception:  # closed, or stuck on a dialog or a script: the next test gets a new tab
-            with contextlib.suppress(Exception):
-                tab.close()
-            self.tab = None
+        except Exception:
+            return False
+        return True
 
 
 class Question:
