@@ -58,8 +58,8 @@ class Guard:
         page.on("pageerror", self.page_error)
 
     def console(self, message) -> None:
-        if message.type == "error":
-            self.errors.append(f"console {message.type}: {message.text}")
+        if message.type == "error":  # where it comes from, to tell which page or file failed
+            self.errors.append(f"console {message.type}: {message.text} ({message.location.get('url')})")
 
     def page_error(self, error) -> None:
         self.errors.append(f"page error: {error} {error.stack or ''}")

@@ -350,7 +350,11 @@ def quizpages_options(config: dict) -> dict:
     return next(entry["quizpages"] for entry in config["plugins"] if isinstance(entry, dict) and "quizpages" in entry)
 
 
-BLANK = "/__blank__"  # an empty text page every StaticServer has: where a browser test's kept tab waits
+BLANK = "/__blank__"  # a page with no script every StaticServer has: where a browser test's kept tab waits
+# Its icon is inline: a page without one makes Chromium ask for /favicon.ico after the load, and that 404's
+# console error would land in the next test's guard.
+BLANK_PAGE = b'<!doctype html><meta charset="utf-8"><title>blank</title><link rel="icon" href="data:,">'
+
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -363,9 +367,10 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         if self.path != BLANK:
             return super().do_GET()
         self.send_response(200)
-        self.send_header("Content-Type", "text/plain")
-        self.send_header("Content-Length", "0")
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(BLANK_PAGE)))
         self.end_headers()
+        self.wfile.write(BLANK_PAGE)
 
     def translate_path(self, path):
         if self.prefix and not path.startswith(self.prefix + "/"):

@@ -379,6 +379,22 @@ def test_each_test_starts_on_a_first_visit_in_a_kept_context(tabs, server, base)
     second_guard.check()  # nothing of the first test's, nor of putting the tab back, is the second's
 
 
+def test_the_page_a_kept_tab_waits_on_asks_for_nothing_more(tabs, server):
+    """Between two tests a kept tab shows a page that requests nothing after it loads (no icon either),
+    so nothing of that page can reach the next test's guard."""
+    from browser import BLANK
+
+    guard = Guard(server.origin)
+    requests = []
+    page = tabs.open(guard, server.origin + BLANK, own_context=True)
+    page.context.on("request", lambda request: requests.append(request.url))
+    page.reload(wait_until="networkidle")
+    page.wait_for_timeout(500)  # Chromium asks for a missing icon after the load
+    tabs.finish_test()
+    assert requests == [server.origin + BLANK]
+    guard.check()
+
+
 def test_a_request_to_another_host_never_leaves_and_is_recorded(open_page, base):
     """Whatever a page asks of another host (a name or an address, a font, an image, a fetch) fails in the
     browser and is recorded, so the test that caused it fails."""
