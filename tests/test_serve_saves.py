@@ -102,25 +102,30 @@ def test_saved_quiz_shows_on_every_page_that_shows_it(site, tmp_path):
         assert_served_as_built(server, site, tmp_path)
 
 
-# Run by the served process at its start (PYTHONPATH): each Korean page takes a second and a half more to build, so
-# the first build of the Korean pages, beside the server, lasts long enough for a save to come in the middle of it.
-SLOW_KOREAN = """\
+# Run by the served process at its start (PYTHONPATH): the first Korean page waits until the test opens the gate
+# (a file it makes), so the first build of the Korean pages, beside the server, is still going on when the save
+# comes and while its English page is checked, however fast or slow the machine is.
+HELD_KOREAN = """\
+import os
 import time
 
 import mkdocs.commands.build as build
 
 _build_page = build._build_page
-_waited = []
+_gate = os.environ["QUIZPAGES_TEST_GATE"]
+_held = []
 
 
-def _slow(page, config, doc_files, nav, env, dirty=False, excluded=False):
-    if page.file.src_uri.startswith("ko/") and not _waited:  # the first Korean page takes 4 s more, once:
-        _waited.append(page)  # the Korean build at start lasts long enough to save a quiz during it
-        time.sleep(4)
+def _held_until_the_gate_opens(page, config, doc_files, nav, env, dirty=False, excluded=False):
+    if page.file.src_uri.startswith("ko/") and not _held:  # the first Korean page, once
+        _held.append(page)
+        deadline = time.monotonic() + 60  # a test that fails before opening the gate does not hang the server
+        while not os.path.exists(_gate) and time.monotonic() < deadline:
+            time.sleep(0.05)
     return _build_page(page, config, doc_files, nav, env, dirty, excluded)
 
 
-build._build_page = _slow
+build._build_page = _held_until_the_gate_opens
 """
 
 
@@ -129,14 +134,17 @@ def test_a_save_right_after_start_shows_before_the_other_languages_are_built(sit
     built, then on the Korean pages too: the served site is the one a build makes."""
     patches = tmp_path / "patches"
     patches.mkdir()
-    (patches / "sitecustomize.py").write_text(SLOW_KOREAN, encoding="utf-8")
+    (patches / "sitecustomize.py").write_text(HELD_KOREAN, encoding="utf-8")
     monkeypatch.setenv("PYTHONPATH", str(patches))
+    gate = tmp_path / "korean-may-build"
+    monkeypatch.setenv("QUIZPAGES_TEST_GATE", str(gate))
     with Serve(site) as server:
         _edit(site, KUBEFLOW_QUIZ, "What was the fundamental architectural approach", "What was the core design",
               "근본적인 아키텍처 방식은", "핵심 설계는")
         wait_for(lambda: "What was the core design" in _text(server, QUIZ), "the edited English page", server.log)
         assert "Built ko" not in server.output()  # the Korean pages are still being built
         assert "(the other languages once they are built)" in server.output()
+        gate.touch()
         wait_for(lambda: "핵심 설계는" in _text(server, "ko/" + QUIZ), "the edited Korean page", server.log)
         assert "Traceback" not in server.output()
         assert_served_as_built(server, site, tmp_path)
