@@ -54,8 +54,10 @@ oracles: $(ORACLES_STAMP)  ## Install the export tests' GIFT and QTI readers (np
 # One pytest worker per core; the tests sharing a module-scoped fixture stay on one (conftest.py).
 TEST_WORKERS ?= auto
 
+# The tests start mkdocs and quizpages in a hundred processes; with PYTHONDONTWRITEBYTECODE set (some CI images
+# set it) each would compile quizpages from source again, so the suite lets Python keep its bytecode.
 test: $(STAMP) $(ORACLES_STAMP)  ## Run the whole test suite, on every core (TEST_WORKERS=0: in one process)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 BENCH_STAMP := $(VENV)/.installed-bench
 

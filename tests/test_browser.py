@@ -44,19 +44,23 @@ def test_every_show_answer_block_opens_by_click_and_by_keyboard(open_page, base,
     assert page.locator(".quizpages-progress").count() == (1 if javascript else 0)
     blocks = page.locator("details.quizpages-answer")
     assert blocks.count() == 10
+
+    def state(i: int) -> list:  # [open, its answer visible], in one call to the page
+        return page.evaluate("""i => { const d = document.querySelectorAll('details.quizpages-answer')[i];
+                                       return [d.open, d.querySelector('p').checkVisibility()]; }""", i)
+
     for i in range(10):
-        block, summary = blocks.nth(i), blocks.nth(i).locator("summary")
-        answer = block.locator("p").first
-        assert not answer.is_visible()
+        summary = blocks.nth(i).locator("summary")
+        assert state(i) == [False, False]
         summary.click()
-        assert block.evaluate("d => d.open") and answer.is_visible()
+        assert state(i) == [True, True]
         summary.click()
-        assert not block.evaluate("d => d.open")
+        assert state(i) == [False, False]
         summary.focus()
         page.keyboard.press("Enter")
-        assert block.evaluate("d => d.open") and answer.is_visible()
+        assert state(i) == [True, True]
         page.keyboard.press("Space")
-        assert not block.evaluate("d => d.open")
+        assert state(i)[0] is False
 
 
 # -- review progress ---------------------------------------------------------------------

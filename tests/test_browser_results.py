@@ -311,10 +311,10 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
     for question in page.locator("ol.quizpages-question[data-kind=multiple_choice], "
                                  "ol.quizpages-question[data-kind=multiple_select]").all():
         q = Question(page, question.locator("> li").get_attribute("id"))
-        options = dict(_letter_and_text(li.inner_text()) for li in q.list.locator("li li").all())
+        options = dict(_letter_and_text(text) for text in q.list.locator("li li").all_inner_texts())
         assert sorted(options) == [chr(65 + i) for i in range(len(options))]  # lettered again, A, B, C ...
-        moved += sum(1 for li in q.list.locator("li li .quizpages-option").all()
-                     if li.get_attribute("data-option") != li.inner_text().rstrip(")"))
+        moved += sum(1 for option, shown in q.list.locator("li li .quizpages-option").evaluate_all(
+                         "os => os.map(o => [o.dataset.option, o.innerText])") if option != shown.rstrip(")"))
         q.details.locator("summary").click()
         if question.get_attribute("data-kind") == "multiple_choice":
             line = q.details.locator("p").first.inner_text()
@@ -322,12 +322,12 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
             assert options[letter] == text or options[letter].startswith(text), (q.id, letter, options)
             right = [letter]
         else:
-            right = [_letter_and_text(li.inner_text())[0] for li in q.details.locator(":scope > ul > li").all()]
+            listed = [_letter_and_text(text) for text in q.details.locator(":scope > ul > li").all_inner_texts()]
+            right = [letter for letter, _ in listed]
             assert right == sorted(right)
-            for li in q.details.locator(":scope > ul > li").all():
-                letter, text = _letter_and_text(li.inner_text())
+            for letter, text in listed:
                 assert options[letter] == text
-        notes = [_letter_and_text(n.inner_text()) for n in q.details.locator(".quizpages-feedback").all()]
+        notes = [_letter_and_text(text) for text in q.details.locator(".quizpages-feedback").all_inner_texts()]
         assert [letter for letter, _ in notes] == sorted(letter for letter, _ in notes)
         for letter in options:
             if letter in right:
@@ -338,19 +338,18 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
         assert q.status.get_attribute("data-result") == "correct", (q.id, q.status.inner_text())
         assert ", ".join(right) in q.status.inner_text()  # the verdict names the new letters
         if notes:  # the feedback shown for a pick is the one the answer block gives that letter
-            shown = q.fieldset.locator(".quizpages-feedback")
-            for note in shown.all():
-                letter, text = _letter_and_text(note.inner_text())
-                assert (letter, text) in notes
+            for shown in q.fieldset.locator(".quizpages-feedback").all_inner_texts():
+                assert _letter_and_text(shown) in notes
     assert moved > 0  # some option got a new letter
     assert page.locator("ol[data-kind=matching], ol[data-kind=ordering]").all_inner_texts() == items_before
     _button(page, language, "original").click()
     assert lists.evaluate_all("ls => ls.map(l => l.querySelector('li').id)") == before
-    for question in page.locator("ol.quizpages-question").all():
-        for mark in question.locator(".quizpages-option[data-option]").all():
-            value = mark.get_attribute("data-option")
-            assert mark.inner_text() in (value + ")", {"true": "True", "false": "False"}.get(value),
-                                         {"true": "참", "false": "거짓"}.get(value))
+    marks = page.locator("ol.quizpages-question .quizpages-option[data-option]").evaluate_all(
+        "ms => ms.map(m => [m.dataset.option, m.innerText])")
+    assert marks
+    for value, shown in marks:
+        assert shown in (value + ")", {"true": "True", "false": "False"}.get(value),
+                         {"true": "참", "false": "거짓"}.get(value))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -534,10 +533,12 @@ def test_every_new_control_is_a_native_button_reached_by_keyboard_in_page_order(
     assert all(tag == "BUTTON" and outline != "none" for tag, _, outline in names[:4]), names
 
 
+# Where the focus is after a Tab, in one call: [its place among the scripts' buttons or -1, whether it shows a
+# focus ring, whether it left the page (back on the body)].
 TAB_THROUGH = """() => {
   const a = document.activeElement, style = getComputedStyle(a);
   return [a.matches('.quizpages-button') ? [...document.querySelectorAll('.quizpages-button')].indexOf(a) : -1,
-          style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0];
+          style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, a === document.body];
 }"""
 
 
@@ -548,8 +549,8 @@ def _tab_through(page) -> list[tuple[int, bool]]:
     reached, seen = [], 0
     for _ in range(400):
         page.keyboard.press("Tab")
-        index, ring = page.evaluate(TAB_THROUGH)
-        if page.evaluate("() => document.activeElement === document.body"):
+        index, ring, left = page.evaluate(TAB_THROUGH)
+        if left:
             break
         if index >= 0:
             if reached and reached[0][0] == index:

@@ -102,9 +102,10 @@ def test_saved_quiz_shows_on_every_page_that_shows_it(site, tmp_path):
         assert_served_as_built(server, site, tmp_path)
 
 
-# Run by the served process at its start (PYTHONPATH): the first Korean page waits until the test opens the gate
-# (a file it makes), so the first build of the Korean pages, beside the server, is still going on when the save
-# comes and while its English page is checked, however fast or slow the machine is.
+# Run by the served process at its start (PYTHONPATH): until the test opens the gate (a file it makes), each Korean
+# page takes up to 2 s more to build, so the first build of the Korean pages, beside the server, is still going on
+# when the save comes and while its English page is checked, however fast or slow the machine is. The hold is per
+# page because the build lets a save's update in only between two pages.
 HELD_KOREAN = """\
 import os
 import time
@@ -113,14 +114,12 @@ import mkdocs.commands.build as build
 
 _build_page = build._build_page
 _gate = os.environ["QUIZPAGES_TEST_GATE"]
-_held = []
 
 
 def _held_until_the_gate_opens(page, config, doc_files, nav, env, dirty=False, excluded=False):
-    if page.file.src_uri.startswith("ko/") and not _held:  # the first Korean page, once
-        _held.append(page)
-        deadline = time.monotonic() + 60  # a test that fails before opening the gate does not hang the server
-        while not os.path.exists(_gate) and time.monotonic() < deadline:
+    if page.file.src_uri.startswith("ko/"):
+        until = time.monotonic() + 2
+        while not os.path.exists(_gate) and time.monotonic() < until:
             time.sleep(0.05)
     return _build_page(page, config, doc_files, nav, env, dirty, excluded)
 
