@@ -83,7 +83,7 @@ def test_progress_counts_survives_reload_and_starts_over(open_page, base):
     assert page.get_by_role("progressbar").get_attribute("aria-valuenow") == "2"
     blocks = page.locator("details.quizpages-answer")
     assert [blocks.nth(i).evaluate("d => d.open") for i in range(10)] == [i in (0, 6) for i in range(10)]
-    assert [m.inner_text() for m in page.locator(".quizpages-mark").all()] == [
+    assert page.locator(".quizpages-mark").all_inner_texts() == [
         "Reviewed" if i in (0, 6) else "" for i in range(10)]
     page.get_by_role("button", name="Start over").first.click()
     assert _progress(page) == "Review progress 0/10"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser import Question, serious_violations
+from browser import Question, open_and_visible, serious_violations, visibility
 from quizpages import KINDS
 
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"
@@ -420,9 +420,10 @@ def test_every_control_is_named_by_what_it_answers_and_every_check_by_its_questi
         number = q.list.get_attribute("start")
         assert q.fieldset.get_by_role("button", name=CHECK[language]).is_visible()
         assert page.get_by_role("group", name=LEGEND[language].format(number=number)).count() == 1
-        for control in q.controls().all():  # every control has a name of its own
-            name = control.evaluate("c => (c.labels.length ? c.labels[0].textContent : c.getAttribute('aria-label') "
-                                    "|| '').replace(/\\s+/g, ' ').trim()")
+        names = q.controls().evaluate_all("cs => cs.map(c => (c.labels.length ? c.labels[0].textContent "
+                                          ": c.getAttribute('aria-label') || '').replace(/\\s+/g, ' ').trim())")
+        assert names  # every control has a name of its own
+        for name in names:
             assert name and name not in ("A", "B", "C", "D"), (kind, name)
         role, name = NAMED[language][kind]
         assert q.list.or_(q.fieldset).get_by_role(role, name=name, exact=True).count() == 1, (kind, name)
@@ -436,11 +437,13 @@ def test_printed_worksheet_hides_every_kind_of_answer(open_page, base, language)
     page = open_page(base + PAGES[language])
     page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
     page.emulate_media(media="print")
-    assert not any(b.is_visible() for b in page.locator("details.quizpages-answer").all())
+    shown = visibility(page.locator("details.quizpages-answer"))
+    assert shown and not any(shown)
     assert page.locator("ol.quizpages-question[data-kind=matching] li li").first.is_visible()
     page.goto(base + PAGES[language] + "?answer-key=1")
     page.emulate_media(media="print")
-    assert all(b.evaluate("d => d.open") and b.is_visible() for b in page.locator("details.quizpages-answer").all())
+    opened = open_and_visible(page.locator("details.quizpages-answer"))
+    assert opened and all(opened)
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])

@@ -12,7 +12,7 @@ import re
 from datetime import datetime, timedelta
 
 import pytest
-from browser import Question, horizontal_overflow, serious_violations
+from browser import Question, horizontal_overflow, open_and_visible, serious_violations, visibility
 
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"  # every kind, and `test: {minutes: 15}`
 PRACTICE_CHECKED = 7  # the practice quiz's questions the page checks: all but the short answer and the hands-on one
@@ -71,7 +71,9 @@ def _score(page) -> str:
 
 def _visible(page) -> list[str]:
     """The ids of the questions a reader sees."""
-    return [q.get_attribute("id") for q in page.locator("ol.quizpages-question > li[id]").all() if q.is_visible()]
+    questions = page.locator("ol.quizpages-question > li[id]")
+    ids = questions.evaluate_all("qs => qs.map(q => q.id)")
+    return [qid for qid, shown in zip(ids, visibility(questions)) if shown]
 
 
 def _open(q: Question) -> None:
@@ -158,9 +160,9 @@ def test_retry_shows_only_the_missed_questions_cleared_until_they_are_answered_a
     q = _answer_some(page)
     _button(page, language, "retry").click()
     assert _visible(page) == ["trainjob-role", "why-runtimes"]
-    assert [h.inner_text().rstrip("¶") for h in page.locator("article h2").all() if h.is_visible()] == [
-        h for h in [page.locator("article h2").nth(0).inner_text().rstrip("¶"),
-                    page.locator("article h2").nth(7).inner_text().rstrip("¶")]]
+    headings = page.locator("article h2")
+    titles = [h.rstrip("¶") for h in headings.all_inner_texts()]
+    assert [title for title, shown in zip(titles, visibility(headings)) if shown] == [titles[0], titles[7]]
     wrong = q["trainjob-role"]
     assert not wrong.controls("input[value=A]").is_checked() and wrong.status.inner_text() == ""
     assert not wrong.is_open() and not q["why-runtimes"].is_open()
@@ -214,7 +216,8 @@ def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base
     page.get_by_role("button", name=s["finish"], exact=True).last.click()  # the one after the last question
     assert page.locator(".quizpages-results__note").inner_text() == s["unanswered"].format(count=5)
     assert _score(page).startswith(s["score"].format(right=1, total=PRACTICE_CHECKED) + ".")
-    assert all(b.evaluate("d => d.open") and b.is_visible() for b in page.locator("details.quizpages-answer").all())
+    opened = open_and_visible(page.locator("details.quizpages-answer"))
+    assert opened and all(opened)
     assert mc.status.inner_text() == s["correct"].format(letter="B") and mc.mark.inner_text() == s["right_mark"]
     assert number.mark.inner_text() == s["wrong_mark"]
     assert Question(page, "gang-or-nothing").status.inner_text() == s["not_answered"]
@@ -510,8 +513,8 @@ def test_reset_all_progress_asks_first_then_clears_every_quiz(open_page, base, l
 def test_the_index_without_javascript_is_as_it_was(open_page, base, language):
     """Without JavaScript the index lists the quizzes with their question counts and nothing else."""
     page = open_page(base + INDEXES[language], javascript=False)
-    lines = [li.inner_text() for li in page.locator("article li").all()]
-    titles = [a.inner_text() for a in page.locator("article li a").all()]
+    lines = page.locator("article li").all_inner_texts()
+    titles = page.locator("article li a").all_inner_texts()
     assert lines == [f"{title} · {S[language]['index_count'].format(count=count)}" for title, count in zip(titles, (10, 9))]
     assert page.locator(".quizpages-site-progress, .quizpages-index__summary, .quizpages-index__quiz:not(:empty)").count() == 0
 
@@ -850,6 +853,7 @@ def test_a_quiz_without_self_checks_gives_no_score_only_the_written_figure(edge_
     Question(page, "fallback").check()
     assert _score(page).startswith(s["score"].format(right=1, total=2) + ".")
     page.goto(edge_site.base + prefix + "quizzes/")
-    marks = {m.get_attribute("data-quiz"): m.inner_text().strip() for m in page.locator("span.quizpages-index__quiz").all()}
+    marks = dict(page.locator("span.quizpages-index__quiz").evaluate_all(
+        "ms => ms.map(m => [m.dataset.quiz, m.innerText.trim()])"))
     assert marks["other/written-only"] == s["quiz"].format(reviewed=1, total=1).strip()
     assert marks["ai-ml/edge-cases"] == s["quiz_score"].format(reviewed=1, total=2, right=1, checkable=2).strip()
