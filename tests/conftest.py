@@ -356,7 +356,6 @@ BLANK = "/__blank__"  # a page with no script every StaticServer has: where a br
 BLANK_PAGE = b'<!doctype html><meta charset="utf-8"><title>blank</title><link rel="icon" href="data:,">'
 
 
-
 class _QuietHandler(SimpleHTTPRequestHandler):
     """Serves a built site, only under its sub-path when it has one, as GitHub Pages serves a project site,
     and BLANK."""

@@ -104,8 +104,9 @@ def test_saved_quiz_shows_on_every_page_that_shows_it(site, tmp_path):
 
 # Run by the served process at its start (PYTHONPATH): until the test opens the gate (a file it makes), each Korean
 # page takes up to 2 s more to build, so the first build of the Korean pages, beside the server, is still going on
-# when the save comes and while its English page is checked, however fast or slow the machine is. The hold is per
-# page because the build lets a save's update in only between two pages.
+# when the save comes and while its English page is checked, and ends soon after the test has seen it. The hold is
+# per page because the build lets a save's update in only between two pages; its bound keeps a test that fails
+# before opening the gate from holding the server for long.
 HELD_KOREAN = """\
 import os
 import time
