@@ -245,18 +245,18 @@ def serious_violations(page) -> list:
 
 
 # Playwright's own test of "visible" (is_visible): rendered, not `visibility: hidden`, a box of some size.
-_VISIBLE = """e => { const r = e.getBoundingClientRect();
+VISIBLE = """e => { const r = e.getBoundingClientRect();
   return e.checkVisibility() && getComputedStyle(e).visibility === 'visible' && r.width > 0 && r.height > 0; }"""
 
 
 def visibility(locator) -> list[bool]:
     """Whether each element `locator` matches is visible, as `is_visible` says, in one call to the page."""
-    return locator.evaluate_all(f"es => es.map({_VISIBLE})")
+    return locator.evaluate_all(f"es => es.map({VISIBLE})")
 
 
 def open_and_visible(locator) -> list[bool]:
     """For each <details> `locator` matches: open and visible, in one call to the page."""
-    return locator.evaluate_all(f"ds => ds.map(d => d.open && ({_VISIBLE})(d))")
+    return locator.evaluate_all(f"ds => ds.map(d => d.open && ({VISIBLE})(d))")
 
 
 def horizontal_overflow(page) -> int:

@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser import Guard, Question, StaticServer, serious_violations
+from browser import VISIBLE, Guard, Question, StaticServer, serious_violations
 from conftest import build, copy_site, edit_config
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/"
@@ -46,8 +46,8 @@ def test_every_show_answer_block_opens_by_click_and_by_keyboard(open_page, base,
     assert blocks.count() == 10
 
     def state(i: int) -> list:  # [open, its answer visible], in one call to the page
-        return page.evaluate("""i => { const d = document.querySelectorAll('details.quizpages-answer')[i];
-                                       return [d.open, d.querySelector('p').checkVisibility()]; }""", i)
+        return page.evaluate(f"""i => {{ const d = document.querySelectorAll('details.quizpages-answer')[i];
+                                         return [d.open, ({VISIBLE})(d.querySelector('p'))]; }}""", i)
 
     for i in range(10):
         summary = blocks.nth(i).locator("summary")

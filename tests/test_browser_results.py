@@ -12,7 +12,7 @@ import re
 from datetime import datetime, timedelta
 
 import pytest
-from browser import Question, horizontal_overflow, open_and_visible, serious_violations, visibility
+from browser import VISIBLE, Question, horizontal_overflow, open_and_visible, serious_violations, visibility
 
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"  # every kind, and `test: {minutes: 15}`
 PRACTICE_CHECKED = 7  # the practice quiz's questions the page checks: all but the short answer and the hands-on one
@@ -71,9 +71,7 @@ def _score(page) -> str:
 
 def _visible(page) -> list[str]:
     """The ids of the questions a reader sees."""
-    questions = page.locator("ol.quizpages-question > li[id]")
-    ids = questions.evaluate_all("qs => qs.map(q => q.id)")
-    return [qid for qid, shown in zip(ids, visibility(questions)) if shown]
+    return page.locator("ol.quizpages-question > li[id]").evaluate_all(f"qs => qs.filter({VISIBLE}).map(q => q.id)")
 
 
 def _open(q: Question) -> None:
