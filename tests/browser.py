@@ -75,11 +75,6 @@ class Guard:
 
 
 VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default
-# A tab opens as a reader who asks for reduced motion (prefers-reduced-motion: reduce), for whom Material and
-# quizpages run no transition: nothing a page does waits on one, and a transition's every frame costs CPU
-# and holds Playwright's click until the element stands still (test_browser_results.py took 72 s with motion,
-# 56 s without). The tests of the page with motion ask for it (`motion=True`): showing answers, a self-check,
-# the score, axe-core on the quiz page, and that reduced motion moves nothing (test_browser.py).
 # What a test can do to a tab that lasts through the next navigation and has no undoing here: after it, the
 # kept tab is closed and the next test gets a new one.
 LASTING = ("route", "route_from_har", "route_web_socket", "add_init_script", "expose_function", "expose_binding",
@@ -105,12 +100,12 @@ class Tabs:
         self._kept: dict[tuple, _Kept] = {}
         self._own: list = []  # contexts of their own, closed after the test
 
-    def open(self, guard: Guard, url: str, javascript: bool = True, dark: bool = False, motion: bool = False,
+    def open(self, guard: Guard, url: str, javascript: bool = True, dark: bool = False, reduced_motion: bool = False,
              init_script: str | None = None, own_context: bool = False):
-        """A tab showing `url` as on a first visit, its requests and errors recorded by `guard`; as a reader who
-        asks for reduced motion unless `motion` (see VIEWPORT)."""
+        """A tab showing `url` as on a first visit, its requests and errors recorded by `guard`; `reduced_motion`:
+        as a reader who asks for it (prefers-reduced-motion)."""
         options = {"java_script_enabled": javascript, "color_scheme": "dark" if dark else "light",
-                   "reduced_motion": "no-preference" if motion else "reduce"}
+                   "reduced_motion": "reduce" if reduced_motion else "no-preference"}
         if init_script or own_context:
             context = self.browser.new_context(**options)
             guard.attach(context)
@@ -214,56 +209,13 @@ class _Kept:
 VISIBLE = """e => { const r = e.getBoundingClientRect();
   return e.checkVisibility() && getComputedStyle(e).visibility === 'visible' && r.width > 0 && r.height > 0; }"""
 
-# Where a click on `e` lands, in one call to the page, when nothing can move it first: `e` enabled, scrolled into
-# view if it is not, rendered, the topmost element at its centre `e` or inside it, and no animation running
-# that could move it (on `e` or around it, or changing the content's layout; a fade, a colour or a shadow
-# cannot, nor Material's header and sidebars, fixed beside the content). Else null.
-CLICK_POINT = """e => {
-  const content = e.closest('.md-content') || document.body;
-  const paintOnly = /^(opacity|color|background-color|box-shadow|outline-color|border-color|fill|stroke|filter)$/;
-  const moving = document.getAnimations().some(a => {
-    const target = a.playState === 'running' && a.effect && !a.effect.pseudoElement && a.effect.target;
-    return target && (target.contains(e) || content.contains(target) && !paintOnly.test(a.transitionProperty || ''));
-  });
-  if (moving || e.disabled || e.closest('[inert]')) return null;
-  e.scrollIntoViewIfNeeded(true);
-  const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (!(%s)(e) || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
-  const hit = document.elementFromPoint(x, y);
-  return hit && (hit === e || e.contains(hit)) ? [x, y] : null;
-}""" % VISIBLE
-
-
-def click(locator) -> None:
-    """A reader's click on `locator`'s one element: the pointer pressed and released at its centre, as
-    Playwright's click() does. When the element is plainly there to click (CLICK_POINT), at once; otherwise
-    (something moves, covers it or hides it) Playwright's click(), which waits until it stands still and can
-    be clicked, and names what stops it. Playwright's click costs 0.045 s of CPU here (each of its steps is a
-    call to the page, and it waits two frames whatever runs), this one 0.015-0.03 s, for about a thousand
-    clicks in the suite."""
-    point = locator.evaluate(CLICK_POINT)
-    if point is None:
-        locator.click()
-    else:
-        locator.page.mouse.click(*point)
-
-
 def toggle(details) -> None:
     """A click on the summary of `details` (a locator), returning once the page has handled the toggle event
     that follows it (the event comes in a task of its own; a reload right after the click could come first)."""
     details.evaluate("d => { window.__toggled = new Promise(done => d.addEventListener("
                      "'toggle', () => setTimeout(done, 0), {once: true})); }")
-    click(details.locator("summary"))
+    details.locator("summary").click()
     details.page.evaluate("() => window.__toggled")
-
-
-def check(locator) -> None:
-    """Playwright's check() through click(): a click on an unchecked box or radio button, which must leave it
-    checked."""
-    if locator.is_checked():
-        return
-    click(locator)
-    assert locator.is_checked(), f"clicking {locator} did not check it"
 
 
 class Question:
@@ -287,7 +239,7 @@ class Question:
         return self.page.locator(", ".join(f"{self.scope} {p}, #quizpages-check-{self.id} {p}" for p in parts))
 
     def check(self) -> None:
-        click(self.fieldset.locator("button.quizpages-selfcheck__check"))
+        self.fieldset.locator("button.quizpages-selfcheck__check").click()
 
     def is_open(self) -> bool:
         return self.details.evaluate("d => d.open")

@@ -529,20 +529,20 @@ def tabs(browser):
 
 @pytest.fixture
 def open_page(tabs, server):
-    """open_page(url, javascript=True, dark=False, motion=False, init_script=None, own_context=False) -> a
-    loaded tab, on a first visit (the site's storage empty), as a reader asking for reduced motion unless
-    `motion` (browser.py); `own_context` for a test that changes the context (its clock). At the end of the test, asserts that no request left loopback and nothing was logged as an
+    """open_page(url, javascript=True, dark=False, reduced_motion=False, init_script=None, own_context=False) ->
+    a loaded tab, on a first visit (the site's storage empty); `own_context` for a test that changes the
+    context (its clock). At the end of the test, asserts that no request left loopback and nothing was logged as an
     error."""
     from browser import Guard
 
     guards = []
 
-    def _open(url: str, javascript: bool = True, dark: bool = False, motion: bool = False,
+    def _open(url: str, javascript: bool = True, dark: bool = False, reduced_motion: bool = False,
               init_script: str | None = None, own_context: bool = False):
         guard = Guard(server.origin)
         guards.append(guard)
-        return tabs.open(guard, url, javascript=javascript, dark=dark, motion=motion, init_script=init_script,
-                         own_context=own_context)
+        return tabs.open(guard, url, javascript=javascript, dark=dark, reduced_motion=reduced_motion,
+                         init_script=init_script, own_context=own_context)
 
     _open.guards = guards
     yield _open

@@ -12,8 +12,7 @@ import json
 import re
 
 import pytest
-from browser import (BLANK, CLICK_POINT, VISIBLE, Guard, Question,
-                     StaticServer, check, click, serious_violations, toggle)
+from browser import BLANK, VISIBLE, Guard, Question, StaticServer, serious_violations, toggle
 from conftest import build, copy_site, edit_config
 
 QUIZ = "quizzes/ai-ml/kubeflow-trainer/"
@@ -36,9 +35,8 @@ def _open_answer(page, index: int) -> None:
 @pytest.mark.parametrize("javascript", [True, False], ids=["with-js", "without-js"])
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_every_show_answer_block_opens_by_click_and_by_keyboard(open_page, base, language, javascript):
-    """Every answer opens with a click and with the keyboard, whether or not JavaScript runs (with motion: a
-    reader who has not asked for less)."""
-    page = open_page(base + PAGES[language], javascript=javascript, motion=True)
+    """Every answer opens with a click and with the keyboard, whether or not JavaScript runs."""
+    page = open_page(base + PAGES[language], javascript=javascript)
     assert page.locator(".quizpages-progress").count() == (1 if javascript else 0)
     blocks = page.locator("details.quizpages-answer")
     assert blocks.count() == 10
@@ -50,9 +48,9 @@ def test_every_show_answer_block_opens_by_click_and_by_keyboard(open_page, base,
     for i in range(10):
         summary = blocks.nth(i).locator("summary")
         assert state(i) == [False, False]
-        click(summary)
+        summary.click()
         assert state(i) == [True, True]
-        click(summary)
+        summary.click()
         assert state(i) == [False, False]
         summary.focus()
         page.keyboard.press("Enter")
@@ -83,7 +81,7 @@ def test_progress_counts_survives_reload_and_starts_over(open_page, base):
     assert [blocks.nth(i).evaluate("d => d.open") for i in range(10)] == [i in (0, 6) for i in range(10)]
     assert page.locator(".quizpages-mark").all_inner_texts() == [
         "Reviewed" if i in (0, 6) else "" for i in range(10)]
-    click(page.get_by_role("button", name="Start over").first)
+    page.get_by_role("button", name="Start over").first.click()
     assert _progress(page) == "Review progress 0/10"
     assert not any(blocks.nth(i).evaluate("d => d.open") for i in range(10))
     page.reload()
@@ -133,7 +131,7 @@ def test_progress_degrades_silently_when_storage_refuses_writes(open_page, base)
     page = open_page(base + PAGES["en"], init_script=FULL_STORAGE)
     _open_answer(page, 1)
     assert _progress(page) == "Review progress 1/10"
-    click(page.get_by_role("button", name="Start over").first)
+    page.get_by_role("button", name="Start over").first.click()
     assert _progress(page) == "Review progress 0/10"
     _open_answer(page, 2)
     page.reload()
@@ -145,7 +143,7 @@ def test_progress_works_when_storage_is_blocked_outright(open_page, base):
     page = open_page(base + PAGES["en"], init_script=BLOCKED_STORAGE)
     _open_answer(page, 1)
     third = Question(page, page.locator("ol.quizpages-question > li[id]").nth(2).get_attribute("id"))
-    check(third.controls("input").first)
+    third.controls("input").first.check()
     third.check()
     assert _progress(page) == "Review progress 2/10"
     sources = page.evaluate("() => window.__uncaught")
@@ -171,9 +169,8 @@ CHECK = {"en": "Check", "ko": "확인"}
 
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_self_check_says_right_and_wrong_and_opens_the_answer(open_page, base, language):
-    """Picking an option and checking says right or wrong in the page's language and opens the answer (with
-    motion)."""
-    page = open_page(base + PAGES[language], motion=True)
+    """Picking an option and checking says right or wrong in the page's language and opens the answer."""
+    page = open_page(base + PAGES[language])
     questions = page.locator("ol.quizpages-question[data-kind=multiple_choice]")
     assert questions.count() == MULTIPLE_CHOICE
     assert page.locator("fieldset.quizpages-selfcheck").count() == MULTIPLE_CHOICE
@@ -182,12 +179,12 @@ def test_self_check_says_right_and_wrong_and_opens_the_answer(open_page, base, l
         answer = _answer(questions.nth(i))
         wrong = next(letter for letter in "ABCD" if letter != answer)
         q = Question(page, questions.nth(i).locator("> li[id]").get_attribute("id"))
-        check(q.controls(f"input[value={wrong}]"))
-        click(q.fieldset.get_by_role("button", name=CHECK[language]))
+        q.controls(f"input[value={wrong}]").check()
+        q.fieldset.get_by_role("button", name=CHECK[language]).click()
         assert q.status.inner_text() == wrong_text.format(picked=wrong, letter=answer)
         assert q.is_open()
-        check(q.controls(f"input[value={answer}]"))
-        click(q.fieldset.get_by_role("button", name=CHECK[language]))
+        q.controls(f"input[value={answer}]").check()
+        q.fieldset.get_by_role("button", name=CHECK[language]).click()
         assert q.status.inner_text() == right_text.format(letter=answer)
     assert _progress(page).endswith(f"{MULTIPLE_CHOICE}/10")
 
@@ -310,14 +307,13 @@ def test_pdf_of_a_worksheet_and_of_the_answer_key(open_page, base):
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("path", [PAGES["en"], PAGES["ko"], INDEXES["en"], INDEXES["ko"]])
 def test_no_serious_or_critical_axe_violations(open_page, base, path, dark):
-    """Quiz pages and indexes in both languages and both color schemes pass axe-core's serious checks (with
-    motion: contrast is judged once every transition has ended)."""
-    page = open_page(base + path, dark=dark, motion=True)
+    """Quiz pages and indexes in both languages and both color schemes pass axe-core's serious checks."""
+    page = open_page(base + path, dark=dark)
     scheme = page.locator("body").get_attribute("data-md-color-scheme")
     assert scheme == ("slate" if dark else "default")
     if path in PAGES.values():
         first = Question(page, page.locator("ol.quizpages-question > li[id]").first.get_attribute("id"))
-        check(first.controls("input").first)
+        first.controls("input").first.check()
         first.check()  # a result shown
     assert serious_violations(page) == []
 
@@ -394,46 +390,6 @@ def test_the_page_a_kept_tab_waits_on_asks_for_nothing_more(tabs, server):
     page.wait_for_timeout(500)  # Chromium asks for a missing icon after the load
     tabs.finish_test()
     assert requests == [server.origin + BLANK]
-    guard.check()
-
-
-CLICK_CASES = """() => {
-  document.body.innerHTML = `
-    <style>button { width: 120px; height: 40px; } #moving { position: relative; left: 0; transition: left 0.4s; }</style>
-    <div class="md-content"><button id="covered">covered</button></div>
-    <div class="md-content"><button id="moving">moving</button></div>
-    <div class="md-content"><button id="disabled" disabled>disabled</button></div>
-    <div class="md-content"><div style="height: 3000px"></div><button id="below">below</button></div>
-    <div id="cover" style="position: fixed; left: 0; top: 0; width: 200px; height: 40px"></div>`;
-  window.clicks = [];
-  addEventListener('click', e => clicks.push(e.target.id), true);
-}"""
-# Each case in a content of its own (.md-content, as Material's pages have): an animation in one does not hold
-# a click in another. Started all at once, so that no timer can end a case before its click point is asked for.
-CLICK_CASES_START = "() => { const point = " + CLICK_POINT + """;
-  const moving = document.getElementById('moving');
-  moving.getBoundingClientRect();
-  moving.style.left = '300px';  // slides for 0.4 s
-  setTimeout(() => document.getElementById('cover').remove(), 300);
-  setTimeout(() => document.getElementById('disabled').disabled = false, 300);
-  return ['covered', 'moving', 'disabled'].map(id => point(document.getElementById(id)));
-}"""
-
-
-def test_the_tests_click_lands_where_playwrights_would(tabs, server):
-    """browser.click() clicks an element only once nothing covers or moves it and it is enabled, scrolled into
-    view if need be, as Playwright's click() does: a covered button after its cover goes, a sliding one where
-    it stops, a disabled one once enabled, one far below the fold."""
-    guard = Guard(server.origin)
-    page = tabs.open(guard, server.origin + BLANK, own_context=True, motion=True)
-    page.evaluate(CLICK_CASES)
-    assert page.evaluate(CLICK_CASES_START) == [None, None, None]  # each left to Playwright, which waits
-    assert page.locator("#below").evaluate(CLICK_POINT) is not None  # clicked at once, once scrolled to
-    for name in ("covered", "moving", "disabled", "below"):
-        click(page.locator(f"#{name}"))
-    assert page.evaluate("() => clicks") == ["covered", "moving", "disabled", "below"]
-    assert page.locator("#moving").evaluate("b => getComputedStyle(b).left") == "300px"
-    tabs.finish_test()
     guard.check()
 
 

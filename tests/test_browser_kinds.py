@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser import Question, check, click, open_and_visible, serious_violations, visibility
+from browser import Question, open_and_visible, serious_violations, visibility
 from quizpages import KINDS
 
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"
@@ -80,12 +80,12 @@ def answer_by_mouse(q: Question, kind: str, data, right: bool) -> dict:
     """Answer one question with clicks, selections and typing, rightly or wrongly, whatever it showed
     before; returns what the expected message needs."""
     if kind == "multiple_choice":
-        check(q.controls(f"input[value={'B' if right else 'A'}]"))
+        q.controls(f"input[value={'B' if right else 'A'}]").check()
     elif kind == "multiple_select":
         for letter in "ABCD":
             q.controls(f"input[value={letter}]").set_checked(letter in ("ACD" if right else "AB"))
     elif kind == "true_false":
-        check(q.controls(f"input[value={'true' if right else 'false'}]"))
+        q.controls(f"input[value={'true' if right else 'false'}]").check()
     elif kind == "matching":
         letters = data["answer"] if right else _wrong_match(data)
         for n, letter in enumerate(letters):
@@ -113,7 +113,7 @@ def test_self_check_of_every_kind_by_mouse(open_page, base, language, kind):
     page = open_page(base + PAGES[language])
     data, q, details = _question(page, kind)
     values = answer_by_mouse(q, kind, data, right=False)
-    click(q.fieldset.get_by_role("button", name=CHECK[language]))
+    q.fieldset.get_by_role("button", name=CHECK[language]).click()
     assert q.status.inner_text() == WRONG[language][kind].format(**values)
     assert q.status.get_attribute("aria-live") == "polite"
     assert details.evaluate("d => d.open")
@@ -125,7 +125,7 @@ def test_self_check_of_every_kind_by_mouse(open_page, base, language, kind):
     assert q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value)") == given
     assert details.evaluate("d => d.open") and q.mark.inner_text() == MARK[language]["wrong"]
     values = answer_by_mouse(q, kind, data, right=True)
-    click(q.fieldset.get_by_role("button", name=CHECK[language]))
+    q.fieldset.get_by_role("button", name=CHECK[language]).click()
     assert q.status.inner_text() == RIGHT[language][kind].format(**values)
     assert q.mark.inner_text() == MARK[language]["correct"]
 
@@ -185,19 +185,19 @@ def test_incomplete_answers_are_asked_for_not_judged(open_page, base):
     position and a word where a number belongs are explained, not marked wrong."""
     page = open_page(base + PAGES["en"])
     _, q, details = _question(page, "multiple_select")
-    click(q.fieldset.get_by_role("button"))
+    q.fieldset.get_by_role("button").click()
     assert page.evaluate("() => document.activeElement.value") == "A" and not details.evaluate("d => d.open")
     _, q, _ = _question(page, "matching")
-    click(q.fieldset.get_by_role("button"))
+    q.fieldset.get_by_role("button").click()
     assert q.status.inner_text() == "Choose a match for every item."
     _, q, _ = _question(page, "ordering")
     for n in range(4):
         q.controls("select").nth(n).select_option("1")
-    click(q.fieldset.get_by_role("button"))
+    q.fieldset.get_by_role("button").click()
     assert q.status.inner_text() == "Give every item a different position."
     _, q, details = _question(page, "numeric")
     q.controls("input").fill("thirty-two")
-    click(q.fieldset.get_by_role("button"))
+    q.fieldset.get_by_role("button").click()
     assert q.status.inner_text() == "Type a number, such as 2.5."
     assert not details.evaluate("d => d.open")
     assert page.locator(".quizpages-progress__label").inner_text().endswith(" 0/9")
@@ -212,13 +212,13 @@ def test_checking_again_with_nothing_picked_says_so_and_clears_the_last_result(o
     feedback do not stay on screen as if they were about the new answer."""
     page = open_page(base + PAGES[language])
     _, q, _ = _question(page, "multiple_select")
-    check(q.controls("input[value=B]"))
-    click(q.fieldset.get_by_role("button"))
+    q.controls("input[value=B]").check()
+    q.fieldset.get_by_role("button").click()
     status = q.status
     assert status.get_attribute("data-result") == "wrong"
     assert q.fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback").count() == 1
     q.controls("input[value=B]").uncheck()
-    click(q.fieldset.get_by_role("button"))
+    q.fieldset.get_by_role("button").click()
     assert status.inner_text() == UNANSWERED[language]
     assert status.get_attribute("data-result") == "missing"
     assert q.fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback").count() == 0
@@ -249,9 +249,9 @@ def test_results_are_announced_from_a_live_region_there_from_the_start(open_page
     status = q.status
     assert status.evaluate("e => getComputedStyle(e).display") != "none"
     assert status.evaluate("e => e.textContent") == ""
-    click(q.fieldset.get_by_role("button"))
+    q.fieldset.get_by_role("button").click()
     first = status.evaluate("e => e.textContent")
-    click(q.fieldset.get_by_role("button"))
+    q.fieldset.get_by_role("button").click()
     second = status.evaluate("e => e.textContent")
     assert first.strip() == second.strip() == UNANSWERED["en"] and first != second
 
@@ -305,13 +305,13 @@ def test_numbers_are_read_as_readers_type_them(open_page, base, language):
     the last, and every one that reads wrong is reported."""
     page = open_page(base + PAGES[language])
     _, q, _ = _question(page, "numeric")
-    box, check_button, status = q.controls("input"), q.fieldset.get_by_role("button"), q.status
+    box, check, status = q.controls("input"), q.fieldset.get_by_role("button"), q.status
     invalid = {"en": "Type a number, such as 2.5.", "ko": "2.5처럼 숫자를 입력하세요."}[language]
     misread = []
     for typed, verdict in [(typed, verdict) for lang, typed, verdict in TYPED_NUMBERS if lang == language]:
         status.evaluate("s => { delete s.dataset.result; s.textContent = ''; }")  # this check's verdict, not the last
         box.fill(typed)
-        click(check_button)
+        check.click()
         said = status.evaluate("s => [s.dataset.result, s.innerText]")
         expected = {"right": "correct"}.get(verdict, verdict)
         text = {"wrong": f"Not quite: you wrote {typed}, the answer is 32 processes.", "invalid": invalid}.get(verdict)
@@ -344,15 +344,15 @@ def test_feedback_of_the_options_picked_is_shown(open_page, base, language):
     """After a check, the author's feedback on each picked option shows under the result."""
     page = open_page(base + PAGES[language])
     _, q, details = _question(page, "multiple_choice")
-    check(q.controls("input[value=A]"))
-    click(q.fieldset.get_by_role("button"))
+    q.controls("input[value=A]").check()
+    q.fieldset.get_by_role("button").click()
     shown = q.fieldset.locator(".quizpages-selfcheck__feedback .quizpages-feedback")
     assert shown.count() == 1 and shown.get_attribute("data-option") == "A"
     assert shown.inner_text() == details.locator(".quizpages-feedback[data-option=A]").inner_text()
     _, q, _ = _question(page, "multiple_select")
     for letter in "AB":
-        check(q.controls(f"input[value={letter}]"))
-    click(q.fieldset.get_by_role("button"))
+        q.controls(f"input[value={letter}]").check()
+    q.fieldset.get_by_role("button").click()
     assert [n.get_attribute("data-option") for n in q.fieldset.locator(".quizpages-feedback").all()] == ["B"]
 
 
@@ -388,7 +388,7 @@ def test_without_javascript_every_question_has_its_answer_block(open_page, base,
     assert questions.count() == blocks.count() == 9
     assert page.locator("fieldset.quizpages-selfcheck").count() == 0
     for i, expected in enumerate(ANSWERS_WITHOUT_JS[language]):
-        click(blocks.nth(i).locator("summary"))
+        blocks.nth(i).locator("summary").click()
         assert expected in " ".join(blocks.nth(i).inner_text().split()), (i, expected)
 
 
@@ -455,6 +455,6 @@ def test_page_with_every_kind_has_no_serious_axe_violations(open_page, base, lan
     for kind in SELF_CHECKED:
         data, q, _ = _question(page, kind)
         answer_by_mouse(q, kind, data, right=False)
-        click(q.fieldset.get_by_role("button"))
-    click(page.locator("details.quizpages-hint summary").first)
+        q.fieldset.get_by_role("button").click()
+    page.locator("details.quizpages-hint summary").first.click()
     assert serious_violations(page) == []

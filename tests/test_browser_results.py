@@ -12,8 +12,7 @@ import re
 from datetime import datetime, timedelta
 
 import pytest
-from browser import (VISIBLE, Question, check, click,
-                     horizontal_overflow, open_and_visible, serious_violations, toggle, visibility)
+from browser import VISIBLE, Question, horizontal_overflow, open_and_visible, serious_violations, toggle, visibility
 
 PRACTICE = "quizzes/ai-ml/kubeflow-trainer-practice/"  # every kind, and `test: {minutes: 15}`
 PRACTICE_CHECKED = 7  # the practice quiz's questions the page checks: all but the short answer and the hands-on one
@@ -85,16 +84,16 @@ def _answer_some(page) -> dict[str, Question]:
     answer judged missed by the reader, the hands-on one got."""
     q = {name: Question(page, name) for name in ("trainjob-role", "v1-resources", "gang-or-nothing", "world-size",
                                                  "why-runtimes", "list-runtimes")}
-    check(q["trainjob-role"].controls("input[value=A]"))
+    q["trainjob-role"].controls("input[value=A]").check()
     q["trainjob-role"].check()
-    check(q["gang-or-nothing"].controls("input[value=true]"))
+    q["gang-or-nothing"].controls("input[value=true]").check()
     q["gang-or-nothing"].check()
     q["world-size"].controls("input").fill("32")
     q["world-size"].check()
     _open(q["why-runtimes"])
-    click(q["why-runtimes"].details.locator("button[data-judged=missed]"))
+    q["why-runtimes"].details.locator("button[data-judged=missed]").click()
     _open(q["list-runtimes"])
-    click(q["list-runtimes"].details.locator("button[data-judged=got]"))
+    q["list-runtimes"].details.locator("button[data-judged=got]").click()
     return q
 
 
@@ -104,9 +103,9 @@ def _answer_some(page) -> dict[str, Question]:
 def test_score_counts_each_questions_latest_check_apart_from_written_answers(open_page, base, language):
     """The results after the last question (and beside the review progress) count the checked questions by
     their latest check, announce every change, keep written answers judged by the reader apart, and survive
-    a reload (with motion)."""
+    a reload."""
     s = S[language]
-    page = open_page(base + PAGES[language], motion=True)
+    page = open_page(base + PAGES[language])
     assert _score(page) == s["none"]
     assert page.locator(".quizpages-results").evaluate(
         "r => r.previousElementSibling.matches('details.quizpages-answer') && "
@@ -119,7 +118,7 @@ def test_score_counts_each_questions_latest_check_apart_from_written_answers(ope
     assert page.locator(".quizpages-progress__score").inner_text() == s["score"].format(right=2, total=PRACTICE_CHECKED)
     assert q["list-runtimes"].details.locator("button[data-judged=got]").get_attribute("aria-pressed") == "true"
     assert q["why-runtimes"].details.locator("button[data-judged=missed]").get_attribute("aria-pressed") == "true"
-    check(q["trainjob-role"].controls("input[value=B]"))  # its latest check counts, not its first
+    q["trainjob-role"].controls("input[value=B]").check()  # its latest check counts, not its first
     q["trainjob-role"].check()
     assert _score(page).startswith(s["score"].format(right=3, total=PRACTICE_CHECKED) + ".")
     page.reload()
@@ -131,17 +130,17 @@ def test_score_counts_each_questions_latest_check_apart_from_written_answers(ope
     assert reloaded.details.locator("button[data-judged=missed]").get_attribute("aria-pressed") == "true"
 
 
-@pytest.mark.parametrize("motion", [False, True], ids=["reduced-motion", "motion"])
-def test_a_reader_asking_for_reduced_motion_sees_nothing_move(open_page, base, motion):
+@pytest.mark.parametrize("reduced", [True, False], ids=["reduced-motion", "motion"])
+def test_a_reader_asking_for_reduced_motion_sees_nothing_move(open_page, base, reduced):
     """With prefers-reduced-motion, answering, checking and opening answers starts no transition (the progress
-    bar's, Material's); without it, they do. The other browser tests open pages that way (browser.py)."""
-    page = open_page(base + PAGES["en"], motion=motion)
+    bar's, Material's); without it, they do."""
+    page = open_page(base + PAGES["en"], reduced_motion=reduced)
     page.evaluate("""() => { window.__moved = [];  // every transition started, however short
         addEventListener('transitionrun', e => __moved.push(e.propertyName), true); }""")
     q = _answer_some(page)
     _open(q["v1-resources"])
     moved = page.evaluate("() => __moved")
-    assert (len(moved) > 0) == motion, moved
+    assert (moved == []) == reduced, moved
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -170,7 +169,7 @@ def test_retry_shows_only_the_missed_questions_cleared_until_they_are_answered_a
     s = S[language]
     page = open_page(base + PAGES[language])
     q = _answer_some(page)
-    click(_button(page, language, "retry"))
+    _button(page, language, "retry").click()
     assert _visible(page) == ["trainjob-role", "why-runtimes"]
     headings = page.locator("article h2")
     titles = [h.rstrip("¶") for h in headings.all_inner_texts()]
@@ -179,12 +178,12 @@ def test_retry_shows_only_the_missed_questions_cleared_until_they_are_answered_a
     assert not wrong.controls("input[value=A]").is_checked() and wrong.status.inner_text() == ""
     assert not wrong.is_open() and not q["why-runtimes"].is_open()
     assert not _button(page, language, "retry").is_visible() and _button(page, language, "show_all").is_visible()
-    check(wrong.controls("input[value=B]"))
+    wrong.controls("input[value=B]").check()
     wrong.check()
     assert wrong.status.inner_text() == s["correct"].format(letter="B")
     assert _visible(page) == ["trainjob-role", "why-runtimes"]  # until every missed one is answered again
     _open(q["why-runtimes"])
-    click(q["why-runtimes"].details.locator("button[data-judged=got]"))
+    q["why-runtimes"].details.locator("button[data-judged=got]").click()
     assert len(_visible(page)) == 9
     assert page.locator(".quizpages-progress__status").inner_text() == s["retry_done"]
     assert _score(page).startswith(s["score"].format(right=3, total=PRACTICE_CHECKED) + ".")
@@ -198,8 +197,8 @@ def test_show_all_questions_ends_a_retry_with_every_question_as_it_was(open_page
     s = S[language]
     page = open_page(base + PAGES[language])
     q = _answer_some(page)
-    click(_button(page, language, "retry"))
-    click(_button(page, language, "show_all"))
+    _button(page, language, "retry").click()
+    _button(page, language, "show_all").click()
     assert len(_visible(page)) == 9
     assert q["trainjob-role"].controls("input[value=A]").is_checked()
     assert q["trainjob-role"].mark.inner_text() == s["wrong_mark"] and q["gang-or-nothing"].mark.inner_text() == s["right_mark"]
@@ -213,7 +212,7 @@ def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base
     scores every question (unanswered ones as wrong, and says how many), marks each, and opens the answers."""
     s = S[language]
     page = open_page(base + PAGES[language])
-    click(_button(page, language, "test"))
+    _button(page, language, "test").click()
     assert page.locator("details.quizpages-answer:visible, details.quizpages-hint:visible").count() == 0
     assert page.locator("button.quizpages-selfcheck__check:visible").count() == 0
     mc, number = Question(page, "trainjob-role"), Question(page, "world-size")
@@ -221,11 +220,11 @@ def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base
     assert not _button(page, language, "shuffle").is_visible() and not _button(page, language, "test").is_visible()
     answer_key = page.get_by_role("link", name=s["answer_key"], exact=True, include_hidden=True)
     assert answer_key.count() == 1 and not answer_key.is_visible()  # no page of every answer during a test
-    check(mc.controls("input[value=B]"))
+    mc.controls("input[value=B]").check()
     number.controls("input").fill("31")
     number.controls("input").press("Enter")  # no verdict in a test
     assert number.fieldset.locator("[role=status]").text_content() == ""  # hidden, and empty
-    click(page.get_by_role("button", name=s["finish"], exact=True).last)  # the one after the last question
+    page.get_by_role("button", name=s["finish"], exact=True).last.click()  # the one after the last question
     assert page.locator(".quizpages-results__note").inner_text() == s["unanswered"].format(count=5)
     assert _score(page).startswith(s["score"].format(right=1, total=PRACTICE_CHECKED) + ".")
     opened = open_and_visible(page.locator("details.quizpages-answer"))
@@ -236,7 +235,7 @@ def test_a_test_hides_every_answer_and_scores_everything_at_once(open_page, base
     assert page.locator(".quizpages-progress__label").inner_text().endswith(" 9/9")
     assert _button(page, language, "test").is_visible() and not _button(page, language, "finish").is_visible()
     assert answer_key.is_visible()
-    click(_button(page, language, "test"))  # a new test: what the last one left unanswered is not said again
+    _button(page, language, "test").click()  # a new test: what the last one left unanswered is not said again
     assert page.locator(".quizpages-results__note").inner_text() == ""
 
 
@@ -247,16 +246,16 @@ def test_a_test_resumes_after_a_reload_and_leaving_it_restores_the_page(open_pag
     s = S[language]
     page = open_page(base + PAGES[language])
     mc = Question(page, "trainjob-role")
-    check(mc.controls("input[value=A]"))
+    mc.controls("input[value=A]").check()
     mc.check()
-    click(_button(page, language, "test"))
+    _button(page, language, "test").click()
     assert not mc.controls("input[value=A]").is_checked()  # a test starts blank
-    check(mc.controls("input[value=C]"))
+    mc.controls("input[value=C]").check()
     page.reload()
     mc = Question(page, "trainjob-role")
     assert mc.controls("input[value=C]").is_checked() and not mc.details.is_visible()
     assert _button(page, language, "finish").is_visible()
-    click(_button(page, language, "leave"))
+    _button(page, language, "leave").click()
     assert mc.controls("input[value=A]").is_checked() and mc.is_open()
     assert mc.status.inner_text() == s["wrong"].format(picked="A", letter="B")
     assert _score(page).startswith(s["score"].format(right=0, total=PRACTICE_CHECKED) + ".")
@@ -272,7 +271,7 @@ def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero
     page.clock.install(time=start)
     page.reload()
     page.clock.pause_at(start + timedelta(seconds=30))  # the page's time stands still until moved on below
-    click(_button(page, language, "test"))
+    _button(page, language, "test").click()
     timer = page.get_by_role("timer")
     assert timer.inner_text() == s["time_left"].format(time="15:00")
     in_sight = "t => { const r = t.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"
@@ -288,7 +287,7 @@ def test_a_timed_test_counts_down_announces_5_and_1_minutes_and_finishes_at_zero
     assert status.inner_text() == s["five"] and timer.inner_text() == s["time_left"].format(time="4:59")
     page.clock.fast_forward("04:00")
     assert status.inner_text() == s["one"] and timer.inner_text() == s["time_left"].format(time="0:59")
-    check(Question(page, "gang-or-nothing").controls("input[value=true]"))
+    Question(page, "gang-or-nothing").controls("input[value=true]").check()
     page.clock.fast_forward("01:00")
     assert status.inner_text() == " ".join([s["time_up"], s["unanswered"].format(count=6)])
     assert not timer.is_visible() and _score(page).startswith(s["score"].format(right=1, total=PRACTICE_CHECKED) + ".")
@@ -312,7 +311,7 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
     lists = page.locator("ol.quizpages-question")
     before = lists.evaluate_all("ls => ls.map(l => l.querySelector('li').id)")
     items_before = page.locator("ol[data-kind=matching], ol[data-kind=ordering]").all_inner_texts()
-    click(_button(page, language, "shuffle"))
+    _button(page, language, "shuffle").click()
     after = lists.evaluate_all("ls => ls.map(l => l.querySelector('li').id)")
     assert sorted(after) == sorted(before)
     if path == BUNDLED:  # seven questions in one section: some moved (the practice quiz has one per section)
@@ -330,7 +329,7 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
         assert sorted(options) == [chr(65 + i) for i in range(len(options))]  # lettered again, A, B, C ...
         moved += sum(1 for option, shown in q.list.locator("li li .quizpages-option").evaluate_all(
                          "os => os.map(o => [o.dataset.option, o.innerText])") if option != shown.rstrip(")"))
-        click(q.details.locator("summary"))
+        q.details.locator("summary").click()
         if question.get_attribute("data-kind") == "multiple_choice":
             line = q.details.locator("p").first.inner_text()
             letter, text = _letter_and_text(line.split(":", 1)[1])
@@ -346,7 +345,7 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
         assert [letter for letter, _ in notes] == sorted(letter for letter, _ in notes)
         for letter in options:
             if letter in right:
-                check(q.controls(f"input[value={letter}]"))
+                q.controls(f"input[value={letter}]").check()
             elif question.get_attribute("data-kind") == "multiple_select":
                 q.controls(f"input[value={letter}]").uncheck()
         q.check()
@@ -357,7 +356,7 @@ def test_shuffle_keeps_every_choice_question_agreeing_with_its_key(open_page, ba
                 assert _letter_and_text(shown) in notes
     assert moved > 0  # some option got a new letter
     assert page.locator("ol[data-kind=matching], ol[data-kind=ordering]").all_inner_texts() == items_before
-    click(_button(page, language, "original"))
+    _button(page, language, "original").click()
     assert lists.evaluate_all("ls => ls.map(l => l.querySelector('li').id)") == before
     marks = page.locator("ol.quizpages-question .quizpages-option[data-option]").evaluate_all(
         "ms => ms.map(m => [m.dataset.option, m.innerText])")
@@ -375,11 +374,11 @@ def test_shuffling_loses_no_answer_and_keeps_storage_by_question_id(open_page, b
     page = open_page(base + BUNDLED_PAGES[language])
     first = page.locator("ol.quizpages-question[data-kind=multiple_choice] > li").first.get_attribute("id")
     q = Question(page, first)
-    check(q.controls("input[value=B]"))
+    q.controls("input[value=B]").check()
     q.check()
     stored = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
     option_text = q.list.locator("li li").nth(1).inner_text().split(")", 1)[1].strip()
-    click(_button(page, language, "shuffle"))
+    _button(page, language, "shuffle").click()
     checked = q.controls("input:checked")
     assert checked.count() == 1
     new_letter = checked.get_attribute("value")
@@ -400,7 +399,7 @@ def test_start_over_clears_the_page_and_the_storage(open_page, base, language):
     s = S[language]
     page = open_page(base + PAGES[language])
     q = _answer_some(page)
-    click(page.get_by_role("button", name=s["start_over"], exact=True).last)
+    page.get_by_role("button", name=s["start_over"], exact=True).last.click()
     for question in q.values():
         assert not question.is_open() and question.mark.inner_text() == ""
     assert not q["trainjob-role"].controls("input[value=A]").is_checked() and q["world-size"].controls("input").input_value() == ""
@@ -417,9 +416,9 @@ def test_every_kind_is_restored_after_a_reload(open_page, base, language):
     """Each kind's input, verdict and open answer come back after a reload; a question only reviewed shows so."""
     s = S[language]
     page = open_page(base + PAGES[language])
-    answers = {"trainjob-role": lambda q: check(q.controls("input[value=C]")),
-               "v1-resources": lambda q: [check(q.controls(f"input[value={x}]")) for x in "AC"],
-               "gang-or-nothing": lambda q: check(q.controls("input[value=false]")),
+    answers = {"trainjob-role": lambda q: q.controls("input[value=C]").check(),
+               "v1-resources": lambda q: [q.controls(f"input[value={x}]").check() for x in "AC"],
+               "gang-or-nothing": lambda q: q.controls("input[value=false]").check(),
                "who-does-what": lambda q: [q.controls("select").nth(n).select_option(x) for n, x in enumerate("BAD")],
                "trainjob-lifecycle": lambda q: [q.controls("select").nth(n).select_option(x) for n, x in enumerate("4321")],
                "pytorch-env": lambda q: [q.controls("input").nth(n).fill(x) for n, x in enumerate(["MASTER_ADDR", "rank"])],
@@ -451,7 +450,7 @@ def test_an_answer_given_and_not_checked_yet_comes_back_after_a_reload(open_page
     s = S[language]
     page = open_page(base + PAGES[language])
     mc, match, number = Question(page, "trainjob-role"), Question(page, "who-does-what"), Question(page, "world-size")
-    check(mc.controls("input[value=C]"))
+    mc.controls("input[value=C]").check()
     match.controls("select").nth(1).select_option("C")
     number.controls("input").fill("3")
     number.controls("input").fill("32")
@@ -460,12 +459,12 @@ def test_an_answer_given_and_not_checked_yet_comes_back_after_a_reload(open_page
     assert match.controls("select").evaluate_all("ss => ss.map(s => s.value)") == ["", "C", ""]
     assert number.controls("input").input_value() == "32" and number.mark.inner_text() == ""
     assert _score(page) == s["none"] and page.locator(".quizpages-progress__label").inner_text().endswith(" 0/9")
-    check(mc.controls("input[value=B]"))
+    mc.controls("input[value=B]").check()
     mc.check()
-    check(mc.controls("input[value=A]"))  # changed after the check, not checked again
+    mc.controls("input[value=A]").check()  # changed after the check, not checked again
     page.reload()
     assert mc.controls("input[value=B]").is_checked() and mc.status.inner_text() == s["correct"].format(letter="B")
-    click(page.get_by_role("button", name=s["start_over"], exact=True).first)
+    page.get_by_role("button", name=s["start_over"], exact=True).first.click()
     page.reload()
     assert mc.controls("input:checked").count() == 0 and number.controls("input").input_value() == ""
     assert match.controls("select").evaluate_all("ss => ss.map(s => s.value)") == ["", "", ""]
@@ -537,7 +536,7 @@ def test_every_new_control_is_a_native_button_reached_by_keyboard_in_page_order(
     """The panel's controls are native buttons reached in page order with a visible focus ring."""
     page = open_page(base + PAGES["en"])
     _answer_some(page)
-    click(page.locator(".quizpages-progress__label"))
+    page.locator(".quizpages-progress__label").click()
     names = []
     for _ in range(5):
         page.keyboard.press("Tab")
@@ -585,7 +584,7 @@ def test_every_button_of_every_mode_is_reached_by_tab_in_page_order_with_a_focus
     page = open_page(base + PAGES[language])
     _answer_some(page)
     if mode != "normal":
-        click(_button(page, language, mode))
+        _button(page, language, mode).click()
     visible = page.locator(".quizpages-button").evaluate_all(
         "bs => bs.map((b, i) => [i, b.checkVisibility({visibilityProperty: true})])"
         ".filter(([, shown]) => shown).map(([i]) => i)")
@@ -609,14 +608,14 @@ def test_a_phone_screen_never_scrolls_sideways(open_page, base, language):
     box = Question(page, "world-size").controls("input").bounding_box()
     unit = page.locator("#quizpages-check-world-size .quizpages-selfcheck__unit").bounding_box()
     assert abs(unit["y"] - box["y"]) < box["height"] and unit["x"] > box["x"]
-    click(_button(page, language, "retry"))
+    _button(page, language, "retry").click()
     assert horizontal_overflow(page) == 0
-    click(_button(page, language, "show_all"))
-    click(_button(page, language, "test"))
+    _button(page, language, "show_all").click()
+    _button(page, language, "test").click()
     assert horizontal_overflow(page) == 0
-    click(_button(page, language, "finish"))
+    _button(page, language, "finish").click()
     assert horizontal_overflow(page) == 0
-    click(_button(page, language, "shuffle"))
+    _button(page, language, "shuffle").click()
     assert horizontal_overflow(page) == 0
     page.goto(base + INDEXES[language])
     assert horizontal_overflow(page) == 0
@@ -640,14 +639,14 @@ def test_without_storage_everything_works_for_the_visit(open_page, base, languag
     page = open_page(base + PAGES[language], init_script=BLOCKED_STORAGE)
     q = _answer_some(page)
     assert _score(page).startswith(s["score"].format(right=2, total=PRACTICE_CHECKED) + ".")
-    click(_button(page, language, "retry"))
+    _button(page, language, "retry").click()
     assert _visible(page) == ["trainjob-role", "why-runtimes"]
-    click(_button(page, language, "show_all"))
-    click(_button(page, language, "shuffle"))
-    click(_button(page, language, "test"))
-    click(_button(page, language, "finish"))
+    _button(page, language, "show_all").click()
+    _button(page, language, "shuffle").click()
+    _button(page, language, "test").click()
+    _button(page, language, "finish").click()
     assert _score(page).startswith(s["score"].format(right=0, total=PRACTICE_CHECKED) + ".")
-    click(_button(page, language, "start_over"))
+    _button(page, language, "start_over").click()
     assert _score(page) == s["none"] and not q["trainjob-role"].is_open()
     assert all("quizpages" not in source for source in page.evaluate("() => window.__uncaught"))
     page.goto(base + INDEXES[language])  # the index too, with nothing kept from the visit's pages
@@ -681,9 +680,9 @@ def test_printing_is_a_worksheet_in_every_mode(open_page, base, language, mode):
     page.emulate_media(media="screen")
     page.reload()
     _answer_some(page)
-    click(_button(page, language, "shuffle" if mode == "shuffle" else "retry" if mode == "retry" else "test"))
+    _button(page, language, "shuffle" if mode == "shuffle" else "retry" if mode == "retry" else "test").click()
     if mode == "finished":
-        click(_button(page, language, "finish"))
+        _button(page, language, "finish").click()
     _print(page)
     assert page.locator("ol.quizpages-question:visible").count() == 9
     assert page.locator("details.quizpages-answer:visible").count() == 0
@@ -694,7 +693,7 @@ def test_printing_is_a_worksheet_in_every_mode(open_page, base, language, mode):
         assert _printed(page) == untouched
     page.emulate_media(media="screen")
     if mode == "finished":
-        click(_button(page, language, "test"))  # a test under way while the answer key is printed
+        _button(page, language, "test").click()  # a test under way while the answer key is printed
     page.goto(base + PAGES[language] + "?answer-key=1")
     assert page.get_by_role("button", name=S[language]["test"]).count() == 0
     _print(page)
@@ -703,12 +702,12 @@ def test_printing_is_a_worksheet_in_every_mode(open_page, base, language, mode):
 
 def _retry(page, language):
     _answer_some(page)
-    click(_button(page, language, "retry"))
+    _button(page, language, "retry").click()
 
 
 def _test(page, language):
     _answer_some(page)
-    click(_button(page, language, "test"))
+    _button(page, language, "test").click()
     Question(page, "world-size").controls("input").fill("4")
 
 
@@ -725,7 +724,7 @@ def test_no_serious_axe_violations_in_any_mode(open_page, base, language, mode):
     else:
         _test(page, language)
         if mode == "finished":
-            click(_button(page, language, "finish"))
+            _button(page, language, "finish").click()
     assert serious_violations(page) == []
 
 
@@ -828,7 +827,7 @@ def test_an_option_shown_in_english_on_the_korean_page_stays_on_the_answer_line(
     label, option = line.evaluate("p => [p.querySelector('strong'), p.querySelector('[lang=en]')].map("
                                   "n => { const r = n.getBoundingClientRect(); return [r.top, r.height]; })")
     assert abs(label[0] - option[0]) < label[1] / 2, (label, option)  # one line (fonts of two languages)
-    click(_button(page, "ko", "shuffle"))
+    _button(page, "ko", "shuffle").click()
     assert " ".join(line.inner_text().split()) == "정답: A) Second only in English"
 
 
@@ -837,8 +836,8 @@ def test_choose_all_with_one_right_answer_says_the_only_right_answer(edge_site, 
     """A choose-all question with one right answer says so in the singular, right or wrong."""
     page = edge_site(("ko/" if language == "ko" else "") + "quizzes/ai-ml/edge-cases/")
     q = Question(page, "only-one")
-    check(q.controls("input[value=A]"))
-    check(q.controls("input[value=B]"))
+    q.controls("input[value=A]").check()
+    q.controls("input[value=B]").check()
     q.check()
     assert q.status.inner_text() == {"en": "Not quite: you picked A, B, the only right answer is A.",
                                      "ko": "아쉽습니다: A, B를 골랐지만 정답은 A 하나입니다."}[language]
@@ -857,11 +856,11 @@ def test_a_quiz_without_self_checks_gives_no_score_only_the_written_figure(edge_
     assert _score(page) == ""
     q = Question(page, "explain")
     _open(q)
-    click(q.details.locator("button[data-judged=got]"))
+    q.details.locator("button[data-judged=got]").click()
     assert _score(page) == s["written"].format(got=1, judged=1)
     assert page.locator(".quizpages-progress__score").inner_text() == ""
     page.goto(edge_site.base + prefix + "quizzes/ai-ml/edge-cases/")
-    check(Question(page, "fallback").controls("input[value=B]"))
+    Question(page, "fallback").controls("input[value=B]").check()
     Question(page, "fallback").check()
     assert _score(page).startswith(s["score"].format(right=1, total=2) + ".")
     page.goto(edge_site.base + prefix + "quizzes/")
