@@ -205,10 +205,6 @@ class _Kept:
         return True
 
 
-# Playwright's own test of "visible" (is_visible): rendered, not `visibility: hidden`, a box of some size.
-VISIBLE = """e => { const r = e.getBoundingClientRect();
-  return e.checkVisibility() && getComputedStyle(e).visibility === 'visible' && r.width > 0 && r.height > 0; }"""
-
 def toggle(details) -> None:
     """A click on the summary of `details` (a locator), returning once the page has handled the toggle event
     that follows it (the event comes in a task of its own; a reload right after the click could come first)."""
@@ -258,6 +254,10 @@ def serious_violations(page) -> list:
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
+
+# Playwright's own test of "visible" (is_visible): rendered, not `visibility: hidden`, a box of some size.
+VISIBLE = """e => { const r = e.getBoundingClientRect();
+  return e.checkVisibility() && getComputedStyle(e).visibility === 'visible' && r.width > 0 && r.height > 0; }"""
 
 
 def visibility(locator) -> list[bool]:

@@ -531,8 +531,8 @@ def tabs(browser):
 def open_page(tabs, server):
     """open_page(url, javascript=True, dark=False, reduced_motion=False, init_script=None, own_context=False) ->
     a loaded tab, on a first visit (the site's storage empty); `own_context` for a test that changes the
-    context (its clock). At the end of the test, asserts that no request left loopback and nothing was logged as an
-    error."""
+    context (its clock). At the end of the test, asserts that no request left loopback and nothing was logged
+    as an error."""
     from browser import Guard
 
     guards = []
