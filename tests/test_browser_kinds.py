@@ -105,29 +105,39 @@ def answer_by_mouse(q: Question, kind: str, data, right: bool) -> dict:
             "pairs": _pairs(data) if kind == "matching" else "", "right": in_place}
 
 
+def _given(q: Question) -> list:
+    """What the question's controls hold: checked or not, the value picked or typed."""
+    return q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value)")
+
+
 @pytest.mark.parametrize("language", ["en", "ko"])
-@pytest.mark.parametrize("kind", SELF_CHECKED)
-def test_self_check_of_every_kind_by_mouse(open_page, base, language, kind):
-    """Answering wrongly then rightly says so in the page's language, opens the answer and counts the question;
-    after a reload the question shows the answer given, its verdict and its open answer."""
+def test_self_check_of_every_kind_by_mouse(open_page, base, language, subtests):
+    """Answering each kind wrongly then rightly says so in the page's language, opens the answer and counts the
+    question; after a reload each question shows the answer given, its verdict and its open answer. Every kind
+    on one page, each reported on its own."""
     page = open_page(base + PAGES[language])
-    data, q, details = _question(page, kind)
-    values = answer_by_mouse(q, kind, data, right=False)
-    q.fieldset.get_by_role("button", name=CHECK[language]).click()
-    assert q.status.inner_text() == WRONG[language][kind].format(**values)
-    assert q.status.get_attribute("aria-live") == "polite"
-    assert details.evaluate("d => d.open")
-    assert page.locator(".quizpages-progress__label").inner_text().endswith(" 1/9")
-    given = q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value)")
+    values, given = {}, {}
+    for checked, kind in enumerate(SELF_CHECKED, start=1):
+        with subtests.test(kind=kind, answer="wrong"):
+            data, q, details = _question(page, kind)
+            values[kind] = answer_by_mouse(q, kind, data, right=False)
+            q.fieldset.get_by_role("button", name=CHECK[language]).click()
+            assert q.status.inner_text() == WRONG[language][kind].format(**values[kind])
+            assert q.status.get_attribute("aria-live") == "polite"
+            assert details.evaluate("d => d.open")
+            assert page.locator(".quizpages-progress__label").inner_text().endswith(f" {checked}/9")
+            given[kind] = _given(q)
     page.reload()
-    data, q, details = _question(page, kind)
-    assert q.status.inner_text() == WRONG[language][kind].format(**values)
-    assert q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value)") == given
-    assert details.evaluate("d => d.open") and q.mark.inner_text() == MARK[language]["wrong"]
-    values = answer_by_mouse(q, kind, data, right=True)
-    q.fieldset.get_by_role("button", name=CHECK[language]).click()
-    assert q.status.inner_text() == RIGHT[language][kind].format(**values)
-    assert q.mark.inner_text() == MARK[language]["correct"]
+    for kind in SELF_CHECKED:
+        with subtests.test(kind=kind, answer="reloaded, then right"):
+            data, q, details = _question(page, kind)
+            assert q.status.inner_text() == WRONG[language][kind].format(**values[kind])
+            assert _given(q) == given[kind]
+            assert details.evaluate("d => d.open") and q.mark.inner_text() == MARK[language]["wrong"]
+            right = answer_by_mouse(q, kind, data, right=True)
+            q.fieldset.get_by_role("button", name=CHECK[language]).click()
+            assert q.status.inner_text() == RIGHT[language][kind].format(**right)
+            assert q.mark.inner_text() == MARK[language]["correct"]
 
 
 def _tab_to_check(page, language: str) -> None:
@@ -139,11 +149,8 @@ def _tab_to_check(page, language: str) -> None:
     raise AssertionError("Tab never reached the Check button")
 
 
-@pytest.mark.parametrize("language", ["en", "ko"])
-@pytest.mark.parametrize("kind", SELF_CHECKED)
-def test_self_check_of_every_kind_by_keyboard_alone(open_page, base, language, kind):
-    """A keyboard user answers each kind rightly with keys alone, checks with Enter, and hears that it is right."""
-    page = open_page(base + PAGES[language])
+def _by_keyboard(page, language: str, kind: str) -> None:
+    """Answer the practice quiz's `kind` question rightly with keys alone, check it with Enter, and read the verdict."""
     data, q, details = _question(page, kind)
     first = q.controls().first
     first.focus()
@@ -178,6 +185,16 @@ def test_self_check_of_every_kind_by_keyboard_alone(open_page, base, language, k
     order = " → ".join(data.get("answer", [])) if kind == "ordering" else ""
     assert q.status.inner_text() == RIGHT[language][kind].format(order=order)
     assert details.evaluate("d => d.open")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_self_check_of_every_kind_by_keyboard_alone(open_page, base, language, subtests):
+    """A keyboard user answers each kind rightly with keys alone, checks with Enter, and hears that it is right
+    (every kind on one page, each reported on its own)."""
+    page = open_page(base + PAGES[language])
+    for kind in SELF_CHECKED:
+        with subtests.test(kind=kind):
+            _by_keyboard(page, language, kind)
 
 
 def test_incomplete_answers_are_asked_for_not_judged(open_page, base):

@@ -9,7 +9,7 @@ from browser import unavailable
 def test_missing_browser_skips_locally_with_install_hint(monkeypatch):
     """A developer without Chromium sees the tests skipped, with how to install it."""
     monkeypatch.delenv("CI", raising=False)
-    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium fonts-noto-cjk"):
+    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium chromium-headless-shell fonts-noto-cjk"):
         unavailable("Chromium")
 
 
