@@ -255,10 +255,20 @@ def serious_violations(page) -> list:
     from axe_playwright_python.sync_playwright import Axe
 
     # Contrast is judged on the page at rest: a header title fading in after a scroll (Material's, 0.25 s)
-    # is half transparent for a moment, and so is any other transition still running.
-    page.evaluate("""() => Promise.all(document.getAnimations()
-        .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-        .map(a => a.finished.catch(() => null)))""")
+    # is half transparent for a moment, and so is any other transition still running. A transition can
+    # start a frame or two after the click that caused it (the scroll event comes with the next frame),
+    # so the page is at rest once two frames in a row have started none.
+    page.evaluate("""async () => {
+        const frame = () => new Promise(done => requestAnimationFrame(() => done()));
+        const running = () => document.getAnimations().filter(a => a.playState === 'running' && a.effect
+            && a.effect.getComputedTiming().endTime !== Infinity);
+        for (let round = 0; round < 50; round++) {
+            await frame(); await frame();
+            const moving = running();
+            if (!moving.length) return;
+            await Promise.all(moving.map(a => a.finished.catch(() => null)));
+        }
+    }""")
     results = Axe().run(page)
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]

@@ -43,8 +43,8 @@ def test_show_answer_in_the_full_browser(open_page, base, javascript):
     pages.test_every_show_answer_block_opens_by_click_and_by_keyboard(open_page, base, "en", javascript)
 
 
-def test_the_printed_worksheet_in_the_full_browser(open_page, base):
-    results.test_printing_is_a_worksheet_in_every_mode(open_page, base, "ko", "finished")
+def test_the_printed_worksheet_in_the_full_browser(open_page, base, subtests):
+    results.test_printing_is_a_worksheet_in_every_mode(open_page, base, "ko", subtests)
 
 
 def test_no_serious_axe_violations_in_the_full_browser(open_page, base):

@@ -576,25 +576,29 @@ def _tab_through(page) -> list[tuple[int, bool]]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("mode", ["normal", "retry", "test"])
-def test_every_button_of_every_mode_is_reached_by_tab_in_page_order_with_a_focus_ring(open_page, base, language, mode):
+def test_every_button_of_every_mode_is_reached_by_tab_in_page_order_with_a_focus_ring(open_page, base, language, subtests):
     """In the normal page, a retry and a test, Tab reaches every visible button the scripts made (the panel's,
     the written answers' judgements, the results'), in page order, each showing a focus ring; on the index,
-    Reset all progress too."""
+    Reset all progress too. One page goes through the modes, each reported on its own."""
     page = open_page(base + PAGES[language])
     _answer_some(page)
-    if mode != "normal":
-        _button(page, language, mode).click()
-    visible = page.locator(".quizpages-button").evaluate_all(
-        "bs => bs.map((b, i) => [i, b.checkVisibility({visibilityProperty: true})])"
-        ".filter(([, shown]) => shown).map(([i]) => i)")
-    reached = _tab_through(page)
-    assert [index for index, _ in reached] == visible
-    assert len(visible) >= {"normal": 8, "retry": 4, "test": 5}[mode]  # the panel's, judgements and results'
-    assert all(ring for _, ring in reached), reached
-    page.goto(base + INDEXES[language])
-    reached = _tab_through(page)
-    assert [index for index, _ in reached] == [0] and reached[0][1]
+    for mode in ("normal", "retry", "test"):
+        with subtests.test(mode=mode):
+            if mode == "test":
+                _button(page, language, "show_all").click()  # the retry ends; the test starts from the page
+            if mode != "normal":
+                _button(page, language, mode).click()
+            visible = page.locator(".quizpages-button").evaluate_all(
+                "bs => bs.map((b, i) => [i, b.checkVisibility({visibilityProperty: true})])"
+                ".filter(([, shown]) => shown).map(([i]) => i)")
+            reached = _tab_through(page)
+            assert [index for index, _ in reached] == visible
+            assert len(visible) >= {"normal": 8, "retry": 4, "test": 5}[mode]  # the panel's, judgements and results'
+            assert all(ring for _, ring in reached), reached
+    with subtests.test(page="index"):
+        page.goto(base + INDEXES[language])
+        reached = _tab_through(page)
+        assert [index for index, _ in reached] == [0] and reached[0][1]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -668,64 +672,63 @@ def _printed(page) -> list[str]:
     return [" ".join(line.split()) for line in page.locator("article").inner_text().splitlines() if line.strip()]
 
 
+# How each mode is reached from the one before it, on one page answered in part (_answer_some).
+PRINTED_MODES = {"retry": ["retry"], "shuffle": ["show_all", "shuffle"], "test": ["original", "test"],
+                 "finished": ["finish"]}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("mode", ["retry", "test", "finished", "shuffle"])
-def test_printing_is_a_worksheet_in_every_mode(open_page, base, language, mode):
-    """Printed answered, in a retry, in a test, after one or shuffled, the page is still the worksheet: every
+def test_printing_is_a_worksheet_in_every_mode(open_page, base, language, subtests):
+    """Printed answered, in a retry, shuffled, in a test and after one, the page is still the worksheet: every
     question, its options and its blanks' lines, no answer, no control; apart from a shuffle's order, line for
-    line the worksheet of a page nobody touched. The answer key prints every answer, whatever test is under way."""
+    line the worksheet of a page nobody touched. The answer key prints every answer, even with a test under
+    way. One page goes through the modes, each reported on its own."""
     page = open_page(base + PAGES[language])
     _print(page)
     untouched = _printed(page)
     page.emulate_media(media="screen")
     page.reload()
     _answer_some(page)
-    _button(page, language, "shuffle" if mode == "shuffle" else "retry" if mode == "retry" else "test").click()
-    if mode == "finished":
-        _button(page, language, "finish").click()
-    _print(page)
-    assert page.locator("ol.quizpages-question:visible").count() == 9
-    assert page.locator("details.quizpages-answer:visible").count() == 0
-    assert page.locator(".quizpages-control:visible, .quizpages-selfcheck:visible, .quizpages-results:visible, "
-                        ".quizpages-mark:visible, .quizpages-timer:visible").count() == 0
-    assert page.locator(".quizpages-blank__line:visible").count() == 2
-    if mode != "shuffle":
-        assert _printed(page) == untouched
-    page.emulate_media(media="screen")
-    if mode == "finished":
+    for mode, buttons in PRINTED_MODES.items():
+        with subtests.test(mode=mode):
+            for name in buttons:
+                _button(page, language, name).click()
+            _print(page)
+            assert page.locator("ol.quizpages-question:visible").count() == 9
+            assert page.locator("details.quizpages-answer:visible").count() == 0
+            assert page.locator(".quizpages-control:visible, .quizpages-selfcheck:visible, .quizpages-results:visible, "
+                                ".quizpages-mark:visible, .quizpages-timer:visible").count() == 0
+            assert page.locator(".quizpages-blank__line:visible").count() == 2
+            if mode != "shuffle":
+                assert _printed(page) == untouched
+            page.emulate_media(media="screen")
+    with subtests.test(page="answer key"):
         _button(page, language, "test").click()  # a test under way while the answer key is printed
-    page.goto(base + PAGES[language] + "?answer-key=1")
-    assert page.get_by_role("button", name=S[language]["test"]).count() == 0
-    _print(page)
-    assert page.locator("details.quizpages-answer:visible").count() == 9
-
-
-def _retry(page, language):
-    _answer_some(page)
-    _button(page, language, "retry").click()
-
-
-def _test(page, language):
-    _answer_some(page)
-    _button(page, language, "test").click()
-    Question(page, "world-size").controls("input").fill("4")
+        page.goto(base + PAGES[language] + "?answer-key=1")
+        assert page.get_by_role("button", name=S[language]["test"]).count() == 0
+        _print(page)
+        assert page.locator("details.quizpages-answer:visible").count() == 9
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("mode", ["normal", "retry", "test", "finished"])
-def test_no_serious_axe_violations_in_any_mode(open_page, base, language, mode):
+def test_no_serious_axe_violations_in_any_mode(open_page, base, language, subtests):
     """axe-core finds no serious or critical violation on a quiz page answered, in a retry, in a test and after
-    one, in both languages."""
+    one, in both languages (one page goes through the modes, each reported on its own)."""
     page = open_page(base + PAGES[language])
-    if mode == "normal":
-        _answer_some(page)
-    elif mode == "retry":
-        _retry(page, language)
-    else:
-        _test(page, language)
-        if mode == "finished":
-            _button(page, language, "finish").click()
-    assert serious_violations(page) == []
+    _answer_some(page)
+    with subtests.test(mode="normal"):
+        assert serious_violations(page) == []
+    with subtests.test(mode="retry"):
+        _button(page, language, "retry").click()
+        assert serious_violations(page) == []
+    with subtests.test(mode="test"):
+        _button(page, language, "show_all").click()
+        _button(page, language, "test").click()
+        Question(page, "world-size").controls("input").fill("4")
+        assert serious_violations(page) == []
+    with subtests.test(mode="finished"):
+        _button(page, language, "finish").click()
+        assert serious_violations(page) == []
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
