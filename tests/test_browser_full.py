@@ -1,7 +1,7 @@
 """A reader's visit in Debian's full Chromium too. The other browser tests run in its headless shell when it is
 installed (browser.py): the same Blink and V8 with less of the browser around them. These tests run some of
 theirs again in the full browser, where a reader's trust is at stake: every kind's verdict and its restoring
-after a reload, the score, Show Answer with and without JavaScript, the printed worksheet and axe-core."""
+after a reload, Show Answer without JavaScript, the printed worksheet and axe-core."""
 
 from __future__ import annotations
 
@@ -34,13 +34,8 @@ def test_every_kinds_verdict_and_its_restoring_in_the_full_browser(open_page, ba
     kinds.test_self_check_of_every_kind_by_mouse(open_page, base, "ko", subtests)
 
 
-def test_the_score_in_the_full_browser(open_page, base):
-    results.test_score_counts_each_questions_latest_check_apart_from_written_answers(open_page, base, "en")
-
-
-@pytest.mark.parametrize("javascript", [True, False], ids=["with-js", "without-js"])
-def test_show_answer_in_the_full_browser(open_page, base, javascript):
-    pages.test_every_show_answer_block_opens_by_click_and_by_keyboard(open_page, base, "en", javascript)
+def test_show_answer_without_javascript_in_the_full_browser(open_page, base):
+    pages.test_every_show_answer_block_opens_by_click_and_by_keyboard(open_page, base, "en", False)
 
 
 def test_the_printed_worksheet_in_the_full_browser(open_page, base, subtests):
