@@ -42,7 +42,15 @@ PAYLOADS = [
     "```\n<script>alert(1)</script>\n",
     "<div>\n`<script>alert(1)</script>`\n</div>",
     "<div>\n\n```\n<script>alert(1)</script>\n```\n\n</div>",
+    # backtick runs that pair one way in Python-Markdown and another in pymdownx.inlinehilite (the site's)
+    "``<script>alert(1)</script>```{:`",
+    "x ``<img src=x onerror=alert(1)>```{:`",
 ]
+
+# The site's Markdown, and Python-Markdown's own code spans (without inlinehilite): safe under both.
+MARKDOWNS = {"site": ["attr_list", "md_in_html", "tables", "pymdownx.superfences", "pymdownx.highlight",
+                      "pymdownx.inlinehilite"],
+             "python-markdown": ["attr_list", "md_in_html", "tables", "pymdownx.superfences"]}
 
 
 def test_every_payload_is_rejected_by_the_validator():
@@ -115,12 +123,14 @@ def _quiz(payload: str) -> Quiz:
     )
 
 
+@pytest.mark.parametrize("extensions", MARKDOWNS.values(), ids=MARKDOWNS.keys())
 @pytest.mark.parametrize("payload", PAYLOADS)
-def test_renderer_escapes_unsafe_html_when_validation_is_bypassed(payload):
-    """`quizpages render` output stays safe even for a quiz that skipped validation."""
+def test_renderer_escapes_unsafe_html_when_validation_is_bypassed(payload, extensions):
+    """`quizpages render` output stays safe even for a quiz that skipped validation, however its Markdown
+    pairs backticks."""
     quiz = _quiz(payload)
     page = Renderer({quiz.id: quiz}, ("en",)).quiz_page(quiz, "en")
-    html = markdown.markdown(page, extensions=["attr_list", "md_in_html", "tables", "pymdownx.superfences"])
+    html = markdown.markdown(page, extensions=extensions)
     tree = BeautifulSoup(html, "html.parser")
     assert not tree.find_all(["script", "iframe", "object", "embed", "style"])
     for element in tree.find_all(True):

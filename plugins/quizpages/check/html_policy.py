@@ -125,27 +125,99 @@ def _strip_fences(text: str) -> str:
     return "\n".join(lines)
 
 
-def strip_code(text: str, spans_cross_lines: bool = True) -> str:
-    """`text` with fenced code blocks and code spans blanked out, where Markdown treats them as code.
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_LINE_END = re.compile(r"\n")
+_BACKTICKS = re.compile(r"`+")
 
-    When a line starts with a tag, Markdown may pass that block through as raw HTML without
-    reading its backticks or fences, so nothing is blanked: the check then sees every tag.
+
+def _hilite_code_spans(text: str, cross_lines: bool) -> list[tuple[int, int]]:
+    """(start, end) of every code span as pymdownx.inlinehilite reads them, which the site's Markdown uses
+    in place of Python-Markdown's own: a run of backticks (not escaped) pairs with the next run of the same
+    length; failing that, with the longest shorter run after it, the opening run cut to its length (```a`
+    is the code "``a"); failing both, the run is text. No span crosses a blank line (nor a line end when
+    `cross_lines` is false)."""
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]  # the work is per run, not per character
+    ends = [m.start() for m in (_BLANK_LINE if cross_lines else _LINE_END).finditer(text)] + [len(text)]
+    spans: list[tuple[int, int]] = []
+    k, after = 0, 0
+    while k < len(runs):
+        opening, start = runs[k]
+        if opening < after or _escaped(text, opening):  # inside the last span, or an escaped backtick
+            if _escaped(text, opening) and opening >= after and start - opening > 1:
+                runs[k] = (opening + 1, start)  # the run after the escaped backtick still opens
+                continue
+            k += 1
+            continue
+        ticks, limit = start - opening, next(end for end in ends if end >= start)
+        longest, closed = 0, None
+        for j in range(k + 1, len(runs)):
+            run_start, run_end = runs[j]
+            if run_start >= limit:
+                break
+            if run_end - run_start == ticks:
+                closed = (opening, run_end)
+                break
+            if run_end - run_start > longest:
+                longest, longest_end = run_end - run_start, run_end
+        if closed is None and 0 < longest < ticks:  # the element takes the whole opening run
+            closed = (opening, longest_end)
+        if closed is not None:
+            spans.append(closed)
+            after = closed[1]
+        k += 1
+    return spans
+
+
+def _blank_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    parts, last = [], 0
+    for start, end in spans:
+        parts += [text[last:start], re.sub(r"[^\n]", " ", text[start:end])]
+        last = end
+    return "".join(parts) + text[last:]
+
+
+def _agreed(text: str, readings: Iterable[str]) -> str:
+    """`text` with only what every reading blanked blanked: what any reading leaves outside code is checked."""
+    columns = zip(text, *readings)
+    return "".join(column[1] if len(set(column[1:])) == 1 else column[0] for column in columns)
+
+
+def code_readings(text: str, spans_cross_lines: bool = True) -> list[str]:
+    """`text` with its code blanked as each Markdown may read it: Python-Markdown's code spans and
+    pymdownx.inlinehilite's (they pair backtick runs differently), closed fences blanked in both. When a line
+    starts with a tag, Markdown may pass that block through as raw HTML without reading its backticks or
+    fences: then nothing is blanked."""
+    without_fences = _strip_fences(text)
+    if _HTML_BLOCK.search(without_fences):
+        return [text]
+    if "`" not in without_fences or "\\`" in without_fences:  # an escaped backtick: escapes and pairs interlock
+        return [without_fences]
+    spans = _CODE_SPAN if spans_cross_lines else _ONE_LINE_CODE_SPAN
+    return [spans.sub(_blank, without_fences),
+            _blank_spans(without_fences, _hilite_code_spans(without_fences, spans_cross_lines))]
+
+
+def strip_code(text: str, spans_cross_lines: bool = True) -> str:
+    """`text` with fenced code blocks and code spans blanked out, where every Markdown treats them as code
+    (see `code_readings`): a tag that one reading of the backticks leaves outside code is seen.
+
     A code span may run over the end of a line within a paragraph; where a new block starts on
     the next line (a heading above, a list item) it does not, which only rendering tells (see
     rendered_html): `spans_cross_lines=False` takes no span over a line end, as the sanitizer must.
     """
-    without_fences = _strip_fences(text)
-    if _HTML_BLOCK.search(without_fences):
-        return text
-    return (_CODE_SPAN if spans_cross_lines else _ONE_LINE_CODE_SPAN).sub(_blank, without_fences)
+    readings = code_readings(text, spans_cross_lines)
+    return readings[0] if len(readings) == 1 else _agreed(text, readings)
 
 
 def outside_code_spans(text: str) -> str:
-    """`text` with code spans on one line blanked out (not fences, whose `{...}` may set attributes), unless
-    a line starts with a tag: what can be markup, for a cheap look before rendering (see rendered_html)."""
-    if "`" not in text or _HTML_BLOCK.search(text):
+    """`text` with code spans blanked out where every reading of the backticks agrees (not fences, whose
+    `{...}` may set attributes): what can be markup, for a cheap look before rendering (see rendered_html).
+    Only a text of one line is read so: over several, a list item, a heading or a fence may start a new block
+    (and end a span) where only rendering tells; with a line starting with a tag or an escaped backtick,
+    nothing is blanked either."""
+    if "`" not in text or "\n" in text.strip() or "\\`" in text or _HTML_BLOCK.search(text):
         return text
-    return _ONE_LINE_CODE_SPAN.sub(_blank, text)
+    return _agreed(text, [_ONE_LINE_CODE_SPAN.sub(_blank, text), _blank_spans(text, _hilite_code_spans(text, False))])
 
 
 def is_bad_url(url: str) -> bool:
@@ -313,10 +385,10 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
     if not may_hold_markup(text):
         return text
     allowed = allowed_tags(extra_allowed)
-    # Rather escape a tag in code than miss one: what either reading of code spans (over line ends, as
-    # the validator takes them, or not) leaves outside code is checked.
-    one_line, across = strip_code(text, spans_cross_lines=False), strip_code(text)
-    plain = "".join(char if char in (a, b) else " " for char, a, b in zip(text, one_line, across))
+    # Rather escape a tag in code than miss one: what any reading of code spans (over line ends, as
+    # the validator takes them, or not; Python-Markdown's or inlinehilite's) leaves outside code is checked.
+    readings = code_readings(text, spans_cross_lines=False) + code_readings(text)
+    plain = _agreed(text, readings)
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) in `text`
     for match in _TAG.finditer(plain):
         name = match.group(2).lower()
@@ -325,9 +397,11 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
                   or any(is_bad_url(u.group(2)) for u in _URL_ATTR.finditer(attributes)))
         if unsafe:
             edits.append((match.start(), match.start() + 1, "&lt;"))
+    # Balance is judged in each reading on its own: a closing tag outside code in one reading only (a code
+    # span over a line end) closes nothing in the other, where its opening tag would be left open.
     unsafe_starts = {start for start, _end, _new in edits}
-    edits += [(offset, offset + 1, "&lt;") for offset, _name, _message, _hint in unbalanced_tags(plain)
-              if offset not in unsafe_starts]
+    unbalanced = {offset for reading in readings for offset, *_ in unbalanced_tags(reading)}
+    edits += [(offset, offset + 1, "&lt;") for offset in sorted(unbalanced - unsafe_starts)]
     for match in MARKDOWN_LINK.finditer(plain):
         if is_bad_url(match.group(1)):
             edits.append((match.start(1), match.end(1), "#"))
