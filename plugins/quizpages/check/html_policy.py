@@ -135,17 +135,15 @@ def _hilite_code_spans(text: str, cross_lines: bool) -> list[tuple[int, int]]:
     in place of Python-Markdown's own: a run of backticks (not escaped) pairs with the next run of the same
     length; failing that, with the longest shorter run after it, the opening run cut to its length (```a`
     is the code "``a"); failing both, the run is text. No span crosses a blank line (nor a line end when
-    `cross_lines` is false)."""
+    `cross_lines` is false). Escaped backticks are not read here: a text holding one keeps its code
+    unblanked (see `code_readings`)."""
     runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]  # the work is per run, not per character
     ends = [m.start() for m in (_BLANK_LINE if cross_lines else _LINE_END).finditer(text)] + [len(text)]
     spans: list[tuple[int, int]] = []
     k, after = 0, 0
     while k < len(runs):
         opening, start = runs[k]
-        if opening < after or _escaped(text, opening):  # inside the last span, or an escaped backtick
-            if _escaped(text, opening) and opening >= after and start - opening > 1:
-                runs[k] = (opening + 1, start)  # the run after the escaped backtick still opens
-                continue
+        if opening < after:  # inside the span before
             k += 1
             continue
         ticks, limit = start - opening, next(end for end in ends if end >= start)
