@@ -36,6 +36,7 @@ PAYLOADS = [
     "[click][ref]\n\n[ref]: javascript:alert(1)",
     "<img/onerror=alert(1) src=x>",
     "[a [nested] text](javascript:alert(1))",
+    "[a]([a](javascript:alert(1)",  # the second "](" makes the link
     # things that look like code to a naive scan but are not code to Markdown
     "\\`<script>alert(1)</script>\\`",
     "a `\n\n<script>alert(1)</script>\n\nb `",

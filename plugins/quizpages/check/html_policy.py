@@ -96,7 +96,9 @@ _HTML_BLOCK = re.compile(r"^[ ]{0,3}<[A-Za-z]", re.M)
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:[\s/][^<>]*)?)>")
 _EVENT_ATTR = re.compile(r"(?:^|[\s\"'/])(on[a-z]+)\s*=", re.I)
 _URL_ATTR = re.compile(r"\b(href|src|action|formaction|xlink:href|poster|srcset)\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.I)
-MARKDOWN_LINK = re.compile(r"\]\(\s*<?([^)\s>]*)")  # any "](url": link text may nest brackets
+# Any "](url": link text may nest brackets, and every "](" is read (a lookahead, so one URL taken from the
+# first "](" of `[a]([a](javascript:...` does not hide the second, which Markdown makes the link).
+MARKDOWN_LINK = re.compile(r"\](?=\(\s*<?([^)\s>]*))")
 _MD_REF = re.compile(r"^[ ]{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
 _AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*)>")
 
@@ -413,7 +415,12 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
     # a fence's own `{...}` (blanked with the code in `plain`) is dropped: the code shows, unhighlighted
     edits += [(match.start(2), match.end(2), "") for match in _FENCE_ATTRIBUTES.finditer(text)
               if not safe_attribute_list(match.group(2)[1:-1].lstrip(":"))]
-    for start, end, replacement in sorted(edits, reverse=True):
+    # Edits that overlap (a URL inside another's): the first is made, the rest wait for the next pass.
+    kept: list[tuple[int, int, str]] = []
+    for edit in sorted(edits):
+        if not kept or edit[0] >= kept[-1][1]:
+            kept.append(edit)
+    for start, end, replacement in reversed(kept):
         text = text[:start] + replacement + text[end:]
     return text
 
