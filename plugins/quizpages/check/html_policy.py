@@ -101,6 +101,8 @@ _URL_ATTR = re.compile(r"\b(href|src|action|formaction|xlink:href|poster|srcset)
 MARKDOWN_LINK = re.compile(r"\](?=\(\s*<?([^)\s>]*))")
 _MD_REF = re.compile(r"^[ ]{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
 _AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*)>")
+_EMAIL_AUTOLINK = re.compile(r"<[^\s<>@]+@[^\s<>]+>")
+_TAG_START = re.compile(r"<(?=/?[A-Za-z])")
 
 
 def _blank(match: re.Match) -> str:
@@ -397,6 +399,11 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
                   or any(is_bad_url(u.group(2)) for u in _URL_ATTR.finditer(attributes)))
         if unsafe:
             edits.append((match.start(), match.start() + 1, "&lt;"))
+    # A tag begun and never finished (`<img src=x onerror=alert(1)//` then a code span) takes in what Markdown
+    # makes of the rest, up to the first ">" of the HTML after it: escaped, unless it starts an autolink.
+    finished = {m.start() for pattern in (_TAG, _AUTOLINK, _EMAIL_AUTOLINK) for m in pattern.finditer(plain)}
+    edits += [(m.start(), m.start() + 1, "&lt;") for m in _TAG_START.finditer(plain)
+              if m.start() not in finished and m.start() not in {start for start, _end, _new in edits}]
     # Balance is judged in each reading on its own: a closing tag outside code in one reading only (a code
     # span over a line end) closes nothing in the other, where its opening tag would be left open.
     unsafe_starts = {start for start, _end, _new in edits}
