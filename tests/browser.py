@@ -257,7 +257,7 @@ def serious_violations(page) -> list:
     # Contrast is judged on the page at rest: a header title fading in after a scroll (Material's, 0.25 s)
     # is half transparent for a moment, and so is any other transition still running. A transition can
     # start a frame or two after the click that caused it (the scroll event comes with the next frame),
-    # so the page is at rest once two frames in a row have started none.
+    # so the page is at rest once two frames have passed and nothing is running.
     page.evaluate("""async () => {
         const frame = () => new Promise(done => requestAnimationFrame(() => done()));
         const running = () => document.getAnimations().filter(a => a.playState === 'running' && a.effect
