@@ -249,6 +249,11 @@ class Question:
     def is_open(self) -> bool:
         return self.details.evaluate("d => d.open")
 
+    def given(self) -> list:
+        """What the question's controls hold, in one call: checked or not, the value picked or typed."""
+        return self.controls().evaluate_all(
+            "cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value)")
+
 
 def serious_violations(page) -> list:
     """axe-core's serious and critical violations on the page as it is now (id, impact, first targets)."""

@@ -105,11 +105,6 @@ def answer_by_mouse(q: Question, kind: str, data, right: bool) -> dict:
             "pairs": _pairs(data) if kind == "matching" else "", "right": in_place}
 
 
-def _given(q: Question) -> list:
-    """What the question's controls hold: checked or not, the value picked or typed."""
-    return q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value)")
-
-
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_self_check_of_every_kind_by_mouse(open_page, base, language, subtests):
     """Answering each kind wrongly then rightly says so in the page's language, opens the answer and counts the
@@ -126,13 +121,13 @@ def test_self_check_of_every_kind_by_mouse(open_page, base, language, subtests):
             assert q.status.get_attribute("aria-live") == "polite"
             assert details.evaluate("d => d.open")
             assert page.locator(".quizpages-progress__label").inner_text().endswith(f" {checked}/9")
-            given[kind] = _given(q)
+            given[kind] = q.given()
     page.reload()
     for kind in SELF_CHECKED:
         with subtests.test(kind=kind, answer="reloaded, then right"):
             data, q, details = _question(page, kind)
             assert q.status.inner_text() == WRONG[language][kind].format(**values[kind])
-            assert _given(q) == given[kind]
+            assert q.given() == given[kind]
             assert details.evaluate("d => d.open") and q.mark.inner_text() == MARK[language]["wrong"]
             right = answer_by_mouse(q, kind, data, right=True)
             q.fieldset.get_by_role("button", name=CHECK[language]).click()

@@ -428,14 +428,12 @@ def test_every_kind_is_restored_after_a_reload(open_page, base, language):
         q = Question(page, name)
         answer(q)
         q.check()
-        shown[name] = (q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? "
-                                                  "c.checked : c.value)"), q.status.inner_text())
+        shown[name] = (q.given(), q.status.inner_text())
     _open(Question(page, "list-runtimes"))
     page.reload()
     for name in answers:
         q = Question(page, name)
-        again = (q.controls().evaluate_all("cs => cs.map(c => c.type === 'radio' || c.type === 'checkbox' ? "
-                                           "c.checked : c.value)"), q.status.inner_text())
+        again = (q.given(), q.status.inner_text())
         assert again == shown[name] and q.is_open() and q.mark.inner_text() == s["wrong_mark"], name
         assert again[1], name  # a verdict, said again
     reviewed = Question(page, "list-runtimes")

@@ -279,6 +279,11 @@ def player(browser):
         guard.check()
 
 
+def _item_texts(site, quiz_id: str, language: str, format: str) -> dict[str, str]:
+    """The item documents of a quiz's exported QTI package, by item."""
+    return {name: xml.decode("utf-8") for name, xml in _items(_file(site, quiz_id, language, format)).items()}
+
+
 def _items(data: bytes) -> dict[str, bytes]:
     archive = zipfile.ZipFile(io.BytesIO(data))
     return {name.removeprefix("items/").removesuffix(".xml"): archive.read(name)
@@ -392,19 +397,15 @@ def _score_every_item(player, items: dict[str, str], key: dict[str, dict | None]
 def test_qti3_items_score_in_the_player_with_the_quizs_key(exported, player, quiz_id, language):
     """Each QTI 3.0 item loads in the player; its correct response is the quiz's key and scores full marks,
     a wrong one less."""
-    items = {name: xml.decode("utf-8") for name, xml in _items(_file(exported, quiz_id, language, "qti3")).items()}
+    items = _item_texts(exported, quiz_id, language, "qti3")
     _score_every_item(player, items, keys(exported, quiz_id, language), _questions(exported, quiz_id, language)[0])
-
-
-def _qti21_items(site, quiz_id: str, language: str) -> dict[str, str]:
-    return {name: xml.decode("utf-8") for name, xml in _items(_file(site, quiz_id, language, "qti21")).items()}
 
 
 @pytest.fixture(scope="module")
 def qti21_converted(exported) -> dict[tuple[str, str], dict[str, str]]:
     """Every case's QTI 2.1 items converted to QTI 3.0 by qti-convert, by case and item, in one run of Node
     (each start of qti-convert is 0.7 s of CPU)."""
-    cases = {case: _qti21_items(exported, *case) for case in CASES}
+    cases = {case: _item_texts(exported, *case, "qti21") for case in CASES}
     converted = iter(oracles.qti2_to_qti3([xml for items in cases.values() for xml in items.values()]))
     return {case: {name: next(converted) for name in items} for case, items in cases.items()}
 
@@ -413,7 +414,7 @@ def qti21_converted(exported) -> dict[tuple[str, str], dict[str, str]]:
 def test_qti21_items_convert_and_score_with_the_quizs_key(exported, qti21_converted, player, quiz_id, language):
     """Each QTI 2.1 item, converted to QTI 3.0 by qti-convert, scores the same way; its own correct response
     is the quiz's key too."""
-    items = _qti21_items(exported, quiz_id, language)
+    items = _item_texts(exported, quiz_id, language, "qti21")
     key = keys(exported, quiz_id, language)
     for name, xml in items.items():
         declarations = _declarations(xml.encode("utf-8"))
@@ -522,13 +523,13 @@ def test_qti3_scores_partial_credit_bounds_blanks_and_case_in_the_player(scoring
     """Choose-all gives each right option its share and takes it back for a wrong one, never below 0; a
     number is right on its tolerance's and range's bounds and wrong past them; each blank is half the
     point, case ignored unless the blank is case-sensitive; each pair its share."""
-    items = {name: xml.decode("utf-8") for name, xml in _items(_file(scoring, "scoring", "en", "qti3")).items()}
+    items = _item_texts(scoring, "scoring", "en", "qti3")
     assert _scores(player, items) == SCORES
 
 
 def test_qti21_scores_the_same_once_converted(scoring, player):
     """The QTI 2.1 items, converted by qti-convert, score every one of those responses the same."""
-    items = {name: xml.decode("utf-8") for name, xml in _items(_file(scoring, "scoring", "en", "qti21")).items()}
+    items = _item_texts(scoring, "scoring", "en", "qti21")
     converted = dict(zip(items, oracles.qti2_to_qti3(list(items.values()))))
     assert _scores(player, converted) == SCORES
 

@@ -401,9 +401,9 @@ def _sanitize_once(text: str, extra_allowed: Iterable[str]) -> str:
             edits.append((match.start(), match.start() + 1, "&lt;"))
     # A tag begun and never finished (`<img src=x onerror=alert(1)//` then a code span) takes in what Markdown
     # makes of the rest, up to the first ">" of the HTML after it: escaped, unless it starts an autolink.
+    # (An unsafe tag is a finished one: escaped above.)
     finished = {m.start() for pattern in (_TAG, _AUTOLINK, _EMAIL_AUTOLINK) for m in pattern.finditer(plain)}
-    edits += [(m.start(), m.start() + 1, "&lt;") for m in _TAG_START.finditer(plain)
-              if m.start() not in finished and m.start() not in {start for start, _end, _new in edits}]
+    edits += [(m.start(), m.start() + 1, "&lt;") for m in _TAG_START.finditer(plain) if m.start() not in finished]
     # Balance is judged in each reading on its own: a closing tag outside code in one reading only (a code
     # span over a line end) closes nothing in the other, where its opening tag would be left open.
     unsafe_starts = {start for start, _end, _new in edits}
