@@ -135,3 +135,16 @@ def test_allowed_html_reaches_every_command(site_copy):
     status = quizpages(site_copy, "status")
     assert "with errors" not in status.stderr and "missing quiz: quiz keys has no 'ko'" in status.stdout
     build(site_copy)
+
+
+def test_allowed_html_naming_a_tag_that_can_run_code_is_a_config_error(site_copy):
+    """`allowed_html: [script]` allows nothing (the policy never would): the command and the build say so,
+    naming each entry, instead of letting the author believe <script> is allowed."""
+    edit_config(site_copy, lambda c: quizpages_options(c).update(allowed_html=["kbd", "script", "<iframe>"]))
+    result = quizpages(site_copy, "validate")
+    assert result.returncode == 2
+    assert "plugins.quizpages.allowed_html[1]: 'script' can run code, load content or restyle the page, so no " \
+           "site may allow it (Remove it from the list)" in result.stderr
+    assert "plugins.quizpages.allowed_html[2]: '<iframe>' can run code" in result.stderr
+    built = mkdocs(site_copy, "build")
+    assert built.returncode != 0 and "option 'allowed_html[1]': 'script' can run code" in built.stderr

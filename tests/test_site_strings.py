@@ -11,7 +11,7 @@ from conftest import Serve, build, edit_config, mkdocs, quizpages, quizpages_opt
 from quizpages import KINDS
 from quizpages.check.strings_rules import check_strings, misspelt_keys, placeholders
 from quizpages.load.strings_file import read_strings
-from quizpages.render.strings import STRINGS_DIR
+from quizpages.render.strings import STRINGS_DIR, Strings
 
 def _with_strings(site: Path, **files: str) -> Path:
     (site / "site-strings").mkdir(exist_ok=True)
@@ -44,6 +44,34 @@ def test_a_broken_strings_entry_is_a_located_error_in_validate_and_the_build(sit
     assert built.returncode == 1
     assert message in built.stdout + built.stderr
     assert "Traceback" not in built.stdout + built.stderr
+
+
+HOSTILE_STRINGS = """\
+show_answer: "<img src=x onerror=alert(1)>"
+return_to_learning: "[back](javascript:alert(2))"
+section.multiple_choice: "<script>alert(3)</script>"
+answer: 'Answer {: onclick="alert(4)" }'
+topic.ai-ml: 'AI/ML {onmouseover="alert(5)"}'
+next_quiz: "다음 퀴즈: {title}"
+"""
+
+
+def test_a_string_that_would_run_script_is_a_located_error_and_never_reaches_a_page(site_copy):
+    """Strings files come in pull requests too: raw HTML, a javascript: link or an attribute list in a string
+    is an error at its line and column, all of them in one run, and the page shows the built-in text."""
+    _with_strings(site_copy, ko=HOSTILE_STRINGS)
+    checked = quizpages(site_copy, "validate")
+    assert checked.returncode == 1
+    found = [line.split(": error: ")[0] for line in checked.stdout.splitlines() if ": error: " in line]
+    assert found == ["site-strings/ko.yml:1:15", "site-strings/ko.yml:2:22", "site-strings/ko.yml:3:27",
+                     "site-strings/ko.yml:4:9", "site-strings/ko.yml:5:14"]
+    assert "the string 'show_answer': the event-handler attribute onerror= is not allowed" in checked.stdout
+    assert "the string 'answer' has {: onclick=\"alert(4)\" }, which is no value's name" in checked.stdout
+    strings = Strings("ko", (str(site_copy / "site-strings"),))
+    for key in ("show_answer", "return_to_learning", "section.multiple_choice", "answer"):
+        assert strings(key) == Strings("ko")(key), key  # the built-in text
+    assert strings("topic.ai-ml") == "topic.ai-ml"  # left out: no text of the site for it
+    assert strings("next_quiz", title="X") == "다음 퀴즈: X"  # the good entry is kept
 
 
 def test_a_misspelt_key_is_a_warning_naming_the_key_meant(site_copy):

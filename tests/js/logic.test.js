@@ -69,7 +69,11 @@ const UNITS = [
   ["32 ｐｒｏｃｅｓｓｅｓ", "processes", 32], ["1 000 processes", "processes", 1000], ["−32 processes", "processes", -32],
   ["32개", "개 프로세스", 32], ["32 개", "개 프로세스", 32], ["32 개 프로세스", "개 프로세스", 32],
   ["32개 프로세스", "개 프로세스", 32], ["32 개프로세스", "개 프로세스", 32], ["32 프로세스", "개 프로세스", 32],
-  ["32 GiB", "GiB", 32], ["2,5 GiB", "GiB", 2.5],
+  ["32 GiB", "GiB", 32], ["2,5 GiB", "GiB", 2.5], ["32 PROCESSES", "processes", 32], ["5 MB", "MB", 5],
+  ["5 kB", "kB", 5], ["5 m", "m", 5], ["5 ｍ", "m", 5],
+  // a unit's case is its meaning unless it is a lower-case word of three letters or more
+  ["5 Mb", "MB", null], ["5 mb", "MB", null], ["5 M", "m", null], ["5 KB", "kB", null], ["5 gib", "GiB", null],
+  ["5 Gib", "GiB", null], ["5 MS", "ms", null],
   // another unit, or words that are not the unit: not a number in this question's unit
   ["32 GiB", "MiB", null], ["32 processes", "개 프로세스", null], ["32 pro", "processes", null],
   ["32 processes please", "processes", null], ["3 2 processes", "processes", null], ["processes", "processes", null],
@@ -99,6 +103,24 @@ test("a numeric range and a tolerance include their ends, and floating point doe
   for (const [typed, expected] of [["0.1", "right"], ["0,3", "right"], ["0.30000000000000004", "right"],
                                    ["0.31", "wrong"], ["0.09", "wrong"], ["1 000", "wrong"]]) {
     assert.equal(verdict(range, typed), expected, typed);
+  }
+});
+
+test("an answer near zero is right only when it is that number: no fixed slack swamps it", () => {
+  const tiny = { ...NUMBER, low: 5e-10, high: 5e-10, answer: "5e-10", unit: "m" };
+  for (const [typed, expected] of [["5e-10", "right"], ["0.0000000005", "right"], ["5e-10 m", "right"],
+                                   ["0", "wrong"], ["1e-10", "wrong"], ["4e-10 m", "wrong"], ["0.000000001 m", "wrong"],
+                                   ["5.1e-10", "wrong"]]) {
+    assert.equal(verdict(tiny, typed), expected, typed);
+  }
+  const zero = { type: "number", low: 0, high: 0, answer: "0", unit: "" };
+  for (const [typed, expected] of [["0", "right"], ["-0", "right"], ["0,0", "right"], ["1e-300", "wrong"],
+                                   ["-1e-12", "wrong"]]) {
+    assert.equal(verdict(zero, typed), expected, typed);
+  }
+  const sum = { type: "number", low: 0.3 - 0.1, high: 0.3 + 0.1, answer: "0.3", unit: "" };  // as the page has it
+  for (const [typed, expected] of [["0.2", "right"], ["0.4", "right"], ["0.41", "wrong"], ["0.19", "wrong"]]) {
+    assert.equal(verdict(sum, typed), expected, typed);
   }
 });
 

@@ -65,7 +65,21 @@
     return parseFloat(sign + body + exponent);
   }
 
-  function words(text) { return normalizeText(text).split(" ").filter(Boolean); }
+  function words(text) { return plain(text).split(" ").filter(Boolean); }
+
+  // Whether `typed` is the unit's words `parts`, with or without the spaces between them. A word of the unit
+  // written in lower case, three letters or more ("processes", "pods"), may be typed in any case; any other
+  // is typed as written, since its case is its meaning: MB is not Mb (megabits), m is not M, kB is not KB.
+  function spells(typed, parts) {
+    var at = 0;
+    for (var index = 0; index < parts.length; index++) {
+      var part = parts[index], piece = typed.slice(at, at + part.length);
+      var anyCase = part.length >= 3 && part === part.toLowerCase() && part !== part.toUpperCase();
+      if (anyCase ? piece.toLowerCase() !== part : piece !== part) return false;
+      at += part.length;
+    }
+    return at === typed.length;
+  }
 
   // Whether `typed` (what follows the number) is the unit shown after the box, or some of its words
   // in a row, with or without the spaces: "processes", "개" and "개 프로세스" for "개 프로세스".
@@ -75,7 +89,7 @@
     if (!wanted) return true;
     for (var from = 0; from < parts.length; from++) {
       for (var to = from + 1; to <= parts.length; to++) {
-        if (parts.slice(from, to).join("") === wanted) return true;
+        if (spells(wanted, parts.slice(from, to))) return true;
       }
     }
     return false;
@@ -142,7 +156,9 @@
       if (!typed) return { missing: 0 };
       var value = parseNumber(typed, data.unit);
       if (value === null) return { invalid: t("selfcheck.number.invalid"), at: 0 };
-      var slack = 1e-9 * Math.max(1, Math.abs(data.low), Math.abs(data.high));
+      // Room for the last digit of a sum such as 0.3 - 0.1, relative to the numbers compared: a fixed
+      // floor would make every number near 0 right for an answer such as 5e-10.
+      var slack = 1e-9 * Math.max(Math.abs(data.low), Math.abs(data.high));
       var right = value >= data.low - slack && value <= data.high + slack;
       // "32 processes", "32개 프로세스": how a number and its unit read is a string of the language
       var shown = data.unit ? t(data.labels.with_unit, { value: data.answer, unit: data.unit }) : data.answer;

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from ..kinds import KINDS, Registry
 from ..model import Problem, Quiz, Source, TextSlot, error, warning
+from ..model.numbers import number
 from .code_fences import check_code_fences
 
 
@@ -82,7 +83,7 @@ def check_test(quiz: Quiz) -> list[Problem]:
     if quiz.test is None or quiz.test.minutes > 0:
         return []
     where = quiz.field_sources.get("test.minutes") or quiz.test.source or quiz.source or Source("")
-    return [error(where, f"test.minutes is {quiz.test.minutes:g}; a time limit must be more than 0 minutes",
+    return [error(where, f"test.minutes is {number(quiz.test.minutes)}; a time limit must be more than 0 minutes",
                   "Write the minutes a reader has, such as `test: {minutes: 20}`, or remove `test:` for no limit")]
 
 

@@ -8,9 +8,13 @@ strings file never stops a build or a page. Other keys are kept: a site's own te
 from __future__ import annotations
 
 import difflib
+import re
 from string import Formatter
 
 from ..model import Problem, Source, error, warning
+from .html_policy import find_violations, line_in_block
+
+_NAME = re.compile(r"\w+")  # what a string may fill in: {title}, {count}
 
 
 def placeholders(text: str) -> set[str] | None:
@@ -22,6 +26,13 @@ def placeholders(text: str) -> set[str] | None:
         return None
 
 
+def _fields(text: str) -> list[str]:
+    """What each `{...}` of a well-formed text holds, as written: `title` for {title}, `: onclick="x" ` for
+    an attribute list."""
+    return [name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            for _literal, name, spec, conversion in Formatter().parse(text) if name is not None]
+
+
 def check_strings(table: dict[str, str], where: dict[str, Source], reference: dict[str, str],
                   path: str) -> tuple[dict[str, str], list[Problem]]:
     """The entries of `table` that may be used, and an error for each other one. `reference`: the built-in
@@ -30,10 +41,24 @@ def check_strings(table: dict[str, str], where: dict[str, Source], reference: di
     problems: list[Problem] = []
     for key, text in table.items():
         source = where.get(key, Source(path))
+        # Strings files come in pull requests as quiz files do, and their texts reach every page: the quiz
+        # text's policy holds for them, with no tag a site allows beyond the defaults (no string needs one).
+        unsafe = find_violations(text)
+        if unsafe:
+            for line, column, message, hint in unsafe:
+                problems.append(error(line_in_block(source, line, column, text), f"the string '{key}': {message}",
+                                      f"{hint}; until then the built-in text is shown"))
+            continue
         used = placeholders(text)
         if used is None:
             problems.append(error(source, f"the string '{key}' has a '{{' or '}}' that opens or closes nothing",
                                   "Write {{ or }} for a brace shown as it is; until then the built-in text is shown"))
+            continue
+        odd = [field for field in _fields(text) if not _NAME.fullmatch(field)]
+        if odd:  # `{: onclick="..." }`: an attribute list for Markdown, whatever the key
+            problems.append(error(source, f"the string '{key}' has {{{odd[0]}}}, which is no value's name",
+                                  "Fill in only names such as {title}, and write {{ or }} for a brace shown as it "
+                                  "is; until then the built-in text is shown"))
             continue
         unknown = sorted(used - (placeholders(reference[key]) or set())) if key in reference else []
         if unknown:

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from ..kinds.assessment import MultipleResponse
+from ..model.numbers import number
 
-
-def number(value: float) -> str:
-    """`value` in the shortest form that reads back the same: 32, 2.5, 0.1 (not 0.10000000000000009)."""
-    if value == int(value) and abs(value) < 1e15:
-        return str(int(value))
-    return format(value, ".15g")
+__all__ = ["number", "moodle_percent", "share_note", "MOODLE_FRACTIONS"]
 
 
 MOODLE_FRACTIONS = frozenset((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20))

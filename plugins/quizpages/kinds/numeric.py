@@ -6,11 +6,14 @@ script's job: see assets/quizpages-logic.js.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import Problem, Question, Source, Text, error
 from ..model.fields import TEXT, ListType, NumberType, declared
+from ..model.numbers import number
 from . import assessment
 from .choices import check_shape
 from .kind import Kind, RenderContext
@@ -48,20 +51,21 @@ def tolerance_or_range_makes_sense(question: Question, what: str) -> Iterator[Pr
                     "Keep one: `tolerance` around the answer, or `range` with the lowest and highest right numbers")
     if body.tolerance is not None and body.tolerance < 0:
         yield error(sources.get("tolerance", question.source or Source("")),
-                    f"{what}: the tolerance {body.tolerance:g} is negative", "Write how far off is still right: 0.1")
+                    f"{what}: the tolerance {number(body.tolerance)} is negative", "Write how far off is still right: 0.1")
+    whole_range = body.range is None or len(body.range) == 2
+    if whole_range and not all(math.isfinite(bound) for bound in bounds(body)):  # each is finite, not their sum
+        yield error(sources.get("tolerance", question.source or Source("")),
+                    f"{what}: the answer and its tolerance reach beyond the largest number",
+                    "Write a smaller tolerance")
     if body.range is not None and len(body.range) == 2:  # another count is reported by the reader
         low, high = body.range
         if low > high:
             yield error(sources.get("range", question.source or Source("")),
-                        f"{what}: the range [{low:g}, {high:g}] runs backwards", f"Write it as [{high:g}, {low:g}]")
+                        f"{what}: the range [{number(low)}, {number(high)}] runs backwards", f"Write it as [{number(high)}, {number(low)}]")
         elif not low <= body.answer <= high:
             yield error(sources.get("answer", question.source or Source("")),
-                        f"{what}: the answer {body.answer:g} is outside its range [{low:g}, {high:g}]",
+                        f"{what}: the answer {number(body.answer)} is outside its range [{number(low)}, {number(high)}]",
                         "Make the answer one of the right numbers, or widen the range")
-
-
-def _number(value: float) -> str:
-    return f"{value:g}"
 
 
 def view(question: Question, ctx: RenderContext) -> dict:
@@ -69,19 +73,37 @@ def view(question: Question, ctx: RenderContext) -> dict:
     low, high = bounds(body)
     unit = ctx.text(body.unit) or ""
     if body.range is not None:
-        accepted = ("range", _number(low), _number(high))
+        accepted = ("range", number(low), number(high))
     elif body.tolerance:
-        accepted = ("tolerance", _number(body.tolerance), "")
+        accepted = ("tolerance", number(body.tolerance), "")
     else:
         accepted = None
-    return {"answer": _number(body.answer), "unit": unit, "accepted": accepted}
+    return {"answer": number(body.answer), "unit": unit, "accepted": accepted}
+
+
+# What a unit written in Markdown reads as: `GiB` and **GiB** read GiB, m<sup>2</sup> reads m2 (as m², typed,
+# reads after NFKC), \\* reads * and an underscore inside a word stays (as Python-Markdown reads them).
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+_CODE = re.compile(r"(`+)(.+?)\1")
+_EMPHASIS = re.compile(r"(\*\*|\*|(?<!\w)__|(?<!\w)_)(?=\S)(.+?)(?<=\S)\1(?!\w)")
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_HELD = 0xE000  # escaped characters wait as private-use characters while the markup is taken off
+
+
+def as_read(markdown: str) -> str:
+    """The text a reader sees for a short piece of Markdown (a unit), to compare what they type with."""
+    text = _ESCAPED.sub(lambda match: chr(_HELD + ord(match.group(1))), markdown)
+    text = _CODE.sub(lambda match: match.group(2).strip(), text)
+    text = _TAG.sub("", _EMPHASIS.sub(r"\2", text))
+    return "".join(chr(ord(c) - _HELD) if _HELD < ord(c) < _HELD + 128 else c for c in text)
 
 
 def self_check(question: Question, ctx: RenderContext) -> dict:
-    """The self-check's data: a number within [low, high] (see quizpages.js)."""
+    """The self-check's data: a number within [low, high] (see quizpages.js), and the unit as readers see it,
+    which they may type after the number."""
     low, high = bounds(question.body)
-    return {"type": "number", "low": low, "high": high, "answer": _number(question.body.answer),
-            "unit": ctx.raw(question.body.unit) or "", "labels": {"with_unit": "numeric.with_unit"}}
+    return {"type": "number", "low": low, "high": high, "answer": number(question.body.answer),
+            "unit": as_read(ctx.raw(question.body.unit) or ""), "labels": {"with_unit": "numeric.with_unit"}}
 
 
 def export(question: Question, ctx: RenderContext) -> assessment.NumericEntry:

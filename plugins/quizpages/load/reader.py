@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -44,6 +45,8 @@ INVALID = object()
 # - a record (a blank, the next quiz) is kept when every required field of it could be read.
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
+# A comma that the page's reading of a typed number takes for a thousands separator (quizpages-logic.js)
+_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2},\d{3}([eE][+-]?\d+)?$")
 # YAML 1.2's words, as editors (yaml-language-server) read them: `yes` and `no` are text there
 _TRUE, _FALSE = frozenset(("true",)), frozenset(("false",))
 
@@ -285,10 +288,23 @@ class Reader:
         value = self.string(node, what, field_type.hint)
         if value is None:
             return INVALID
-        if not _NUMBER.match(value.strip()):
+        written = value.strip()
+        if not _NUMBER.match(written):
             self.fail(node.source, f"{what}: '{value}' is not a number", field_type.hint)
             return INVALID
-        return float(value.strip().replace(",", "."))
+        if _THOUSANDS.match(written):
+            # The page reads a reader's `1,000` as one thousand; a comma that is a decimal point in the
+            # author's country would make the key one, and the reader who types 1000 wrong.
+            whole, _, rest = written.partition(",")
+            self.fail(node.source, f"{what}: '{value}' means {whole}{rest} to some readers and {whole}.{rest} "
+                      "to others", f"Write it without the comma: {whole}{rest}, or {whole}.{rest}")
+            return INVALID
+        number = float(written.replace(",", "."))
+        if not math.isfinite(number):
+            self.fail(node.source, f"{what}: '{value}' is beyond the numbers a page can hold",
+                      "Write a number between -1e308 and 1e308")
+            return INVALID
+        return number
 
     def boolean(self, node: YNode, field_type: BoolType, what: str) -> Any:
         value = self.string(node, what, field_type.hint)

@@ -97,7 +97,9 @@ class _Generator:
                 return {"$ref": "#/$defs/link"}
             return {"type": "string", "pattern": field_type.pattern}
         if isinstance(field_type, NumberType):
-            return {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^[+-]?\d+([.,]\d+)?$"}]}
+            # a decimal comma (2,5), but never one the page reads as thousands (1,000: see the reader)
+            return {"oneOf": [{"type": "number"},
+                              {"type": "string", "pattern": r"^[+-]?(?![1-9]\d{0,2},\d{3}$)\d+([.,]\d+)?$"}]}
         if isinstance(field_type, BoolType):
             return {"type": "boolean"}
         if isinstance(field_type, ListType):

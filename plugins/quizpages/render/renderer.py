@@ -24,6 +24,7 @@ import jinja2
 from ..check.html_policy import is_bad_url, sanitize, strip_code
 from ..kinds import KINDS, Registry
 from ..model import Problem, Question, Quiz, Text, layout
+from ..model.numbers import number as format_number
 from ..model.problems import display_path
 from .markdown_text import indent, is_inline, md_escape, normalize_lists
 from .strings import Strings
@@ -325,7 +326,7 @@ class Renderer:
             learning_material=_safe_link(quiz.learning_material),
             next=self.next_quiz(quiz, language),
             site_root=layout.relative_url(self.page_url(quiz.id, language), ""),
-            test_minutes=f"{quiz.test.minutes:g}" if quiz.test else None,
+            test_minutes=format_number(quiz.test.minutes) if quiz.test else None,
             ui=self.script_strings(language, checks),
             downloads=self.download_links(quiz, language),
         )
