@@ -487,6 +487,21 @@ def test_an_xliff_file_declaring_entities_is_refused(site_copy):
     assert _quiz_files(site_copy) == before
 
 
+@pytest.mark.parametrize("text", ["<html><body>hi</body></html>",
+                                  '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"></xliff>'],
+                         ids=["html", "no-file"])
+def test_well_formed_xml_that_is_no_xliff_file_is_a_located_error(site_copy, text):
+    """An .xlf file that is XML but holds no XLIFF <file> (a web page saved under that name, an empty shell) is
+    an error naming the file, never a traceback, and nothing is written."""
+    (site_copy / "other.xlf").write_text(text, encoding="utf-8")
+    before = _quiz_files(site_copy)
+    result = _import(site_copy, site_copy / "other.xlf")
+    assert result.returncode == 1 and "Traceback" not in result.stdout + result.stderr
+    assert "other.xlf:1: error: not an XLIFF 1.2 file: it holds no XLIFF <file> element (Import the .xlf file " \
+           "quizpages exported, or a .po file)" in result.stdout
+    assert _quiz_files(site_copy) == before
+
+
 def test_two_files_translating_one_text_differently_name_both_entries_and_write_nothing(site_copy):
     """A PO and an XLIFF file of one quiz that disagree on its title: the error names the text and both entries'
     lines, so the translator knows which two to reconcile, and no quiz file is written."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
 from conftest import KUBEFLOW_QUIZ, edit_config, quizpages, quizpages_options
 
 QUIZ_ID = "ai-ml/kubeflow-trainer"
@@ -157,3 +158,43 @@ def test_status_counts_missing_texts_as_validate_warns_about_them(site_copy):
     status = quizpages(site_copy, "status", "--language", "ja").stderr
     assert len(warnings) > 20
     assert f"ja: 0 quizzes untranslated, {len(warnings)} texts missing, 0 stale" in status, status
+
+
+DAMAGED_SIDECARS = {
+    "{": "translations/ai-ml/kubeflow-trainer.json:1:2: error: invalid JSON: Expecting property name",
+    "[]": "translations/ai-ml/kubeflow-trainer.json:1:1: error: the review hashes file is not as quizpages writes "
+          "it: it must be a JSON object",
+    "null": "translations/ai-ml/kubeflow-trainer.json:1:1: error: the review hashes file is not as quizpages "
+            "writes it: it must be a JSON object",
+    '{"ko": {"quiz": 5}}': "translations/ai-ml/kubeflow-trainer.json:1:1: error: the review hashes file is not "
+                           "as quizpages writes it: 'ko' must map each unit to its review hash",
+    '{"source_texts": {"ko": {"quiz": {"title": 1}}}}':
+        "translations/ai-ml/kubeflow-trainer.json:1:1: error: the review hashes file is not as quizpages writes "
+        "it: 'source_texts.ko' must map each unit to its texts",
+    '{\n<<<<<<< HEAD\n  "ko": {}\n=======\n  "ko": {"quiz": "ab"}\n>>>>>>> theirs\n}\n':
+        "translations/ai-ml/kubeflow-trainer.json:2:1: error: the review hashes file holds a merge conflict",
+    b"\xff\xfe{": "translations/ai-ml/kubeflow-trainer.json:1:1: error: the review hashes file is not UTF-8",
+}
+
+
+@pytest.mark.parametrize("content", list(DAMAGED_SIDECARS), ids=range(len(DAMAGED_SIDECARS)))
+def test_a_damaged_review_hashes_file_is_a_located_error_and_is_never_written_over(site_copy, content):
+    """A sidecar left broken (a merge conflict, a hand edit) is a located error with a hint in `status` (a CI
+    annotation under `--format github`), `status --accept` and `translate export`, never a traceback, and
+    nothing is written over it."""
+    path = site_copy / "translations/ai-ml/kubeflow-trainer.json"
+    path.parent.mkdir(parents=True)
+    data = content if isinstance(content, bytes) else content.encode("utf-8")
+    path.write_bytes(data)
+    expected = DAMAGED_SIDECARS[content]
+    for command in (["status"], ["status", "--accept", "ai-ml/kubeflow-trainer"],
+                    ["translate", "export", "--language", "ko", "--out", "po"]):
+        result = quizpages(site_copy, *command)
+        assert result.returncode == 1, command
+        assert expected in result.stderr and "Traceback" not in result.stdout + result.stderr, command
+        assert "`quizpages status --accept ai-ml/kubeflow-trainer` again" in result.stderr
+    github = quizpages(site_copy, "status", "--format", "github")
+    line, column = expected.split(": error: ")[0].split(":")[1:]
+    assert github.returncode == 1
+    assert f"::error file=translations/ai-ml/kubeflow-trainer.json,line={line},col={column}::" in github.stdout
+    assert path.read_bytes() == data and not (site_copy / "po").exists()

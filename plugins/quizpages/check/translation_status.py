@@ -19,7 +19,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from ..model import Question, Quiz, Source, Text
+from ..model import Problem, Question, Quiz, Source, Text, error
 from ..model.fields import LANGUAGE_PATTERN
 from ..model.quiz import QUIZ_UNIT, question_unit
 from ..util.atomic_write import write_atomic
@@ -98,13 +98,69 @@ def sidecar_path(root: str, quiz_id: str) -> str:
     return os.path.join(root, SIDECAR_DIR, *quiz_id.split("/")) + ".json"
 
 
-def read_review_hashes(root: str, quiz_id: str) -> dict[str, dict[str, str]]:
-    """language -> unit -> accepted review hash; empty when nothing was accepted yet."""
+class SidecarError(ValueError):
+    """A `translations/<quiz id>.json` that cannot be read (a merge left its conflict in it, say): `problem`
+    says where and what. Nothing is read from it and nothing is written over it."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem.render())
+        self.problem = problem
+
+
+_CONFLICT = re.compile(r"^(<{7}|={7}|>{7})( |$)", re.M)
+_SIDECAR_HINT = ("Mend it by hand (a merge can leave it so), or delete it and run `quizpages status --accept "
+                 "{quiz}` again once its translations are reviewed")
+
+
+def read_sidecar(root: str, quiz_id: str) -> dict:
+    """The sidecar of `quiz_id` as stored, checked: language -> unit -> review hash, and SOURCE_TEXTS; empty
+    when there is none. Raises SidecarError for a file that is no such thing."""
     path = sidecar_path(root, quiz_id)
     if not os.path.exists(path):
         return {}
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
+    hint = _SIDECAR_HINT.format(quiz=quiz_id)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError:
+        raise SidecarError(error(Source(path), "the review hashes file is not UTF-8", hint)) from None
+    conflict = _CONFLICT.search(text)
+    if conflict:
+        line = text.count("\n", 0, conflict.start()) + 1
+        raise SidecarError(error(Source(path, line, 1), "the review hashes file holds a merge conflict", hint))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SidecarError(error(Source(path, exc.lineno, exc.colno), f"invalid JSON: {exc.msg}", hint)) from None
+    wrong = _wrong_shape(data)
+    if wrong:
+        raise SidecarError(error(Source(path), f"the review hashes file is not as quizpages writes it: {wrong}", hint))
+    return data
+
+
+def _wrong_shape(data) -> str | None:
+    """What in a parsed sidecar is not as `accept` writes it, or None."""
+    if not isinstance(data, dict):
+        return "it must be a JSON object"
+    for language, hashes in data.items():
+        if language == SOURCE_TEXTS:
+            if not isinstance(hashes, dict):
+                return f"'{SOURCE_TEXTS}' must be an object"
+            for lang, by_unit in hashes.items():
+                if not isinstance(by_unit, dict) or not all(
+                        isinstance(texts, dict) and all(isinstance(v, str) for v in texts.values())
+                        for texts in by_unit.values()):
+                    return f"'{SOURCE_TEXTS}.{lang}' must map each unit to its texts"
+        elif re.match(LANGUAGE_PATTERN, language):
+            if not isinstance(hashes, dict) or not all(isinstance(h, str) for h in hashes.values()):
+                return f"'{language}' must map each unit to its review hash"
+    return None
+
+
+def read_review_hashes(root: str, quiz_id: str) -> dict[str, dict[str, str]]:
+    """language -> unit -> accepted review hash; empty when nothing was accepted yet (SidecarError: see
+    `read_sidecar`)."""
+    data = read_sidecar(root, quiz_id)
     return {lang: dict(found) for lang, found in data.items()
             if isinstance(found, dict) and re.match(LANGUAGE_PATTERN, lang)}
 
@@ -112,12 +168,19 @@ def read_review_hashes(root: str, quiz_id: str) -> dict[str, dict[str, str]]:
 def read_accepted_texts(root: str, quiz_id: str) -> dict[str, dict[str, dict[str, str]]]:
     """language -> unit -> text name -> the source text its translation was accepted against; empty for
     what was accepted before quizpages kept the texts (or never)."""
-    path = sidecar_path(root, quiz_id)
-    if not os.path.exists(path):
-        return {}
-    with open(path, encoding="utf-8") as f:
-        found = json.load(f).get(SOURCE_TEXTS)
+    found = read_sidecar(root, quiz_id).get(SOURCE_TEXTS)
     return found if isinstance(found, dict) else {}
+
+
+def sidecar_problems(root: str, quiz_ids) -> list[Problem]:
+    """An error for each quiz of `quiz_ids` whose sidecar cannot be read: every one in one run."""
+    problems = []
+    for quiz_id in quiz_ids:
+        try:
+            read_sidecar(root, quiz_id)
+        except SidecarError as exc:
+            problems.append(exc.problem)
+    return problems
 
 
 def stale_units(quiz: Quiz, source_language: str, accepted: dict[str, str]) -> set[str]:

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-from ..check.translation_status import accept, read_review_hashes, status
+from ..check.translation_status import accept, read_review_hashes, sidecar_problems, status
 from ..model.layout import is_quiz_file, quiz_id_from_file
 from ..site import QuizSite
 from ..translate.entries import count, total
@@ -64,6 +64,8 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
                       f"does not exist ({_unknown_quiz_hint(quiz_id, sorted(catalog.quizzes))})")
             print(f"quizpages status: error: the quiz '{quiz_id}' {reason}", file=sys.stderr)
             return 1
+        if _damaged_sidecars(args.format, settings.root, [quiz_id]):
+            return 1  # never written over: what it holds may be the only copy of someone's review
         path = accept(settings.root, quiz, settings.languages, tuple(args.language))
         if path is None:
             print(f"quizpages status: error: the quiz '{quiz_id}' has no translation to accept yet (Translate it "
@@ -71,6 +73,8 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
             return 1
         print(f"accepted the translations of {quiz_id}: {os.path.relpath(path)}", file=sys.stderr)
         return 0
+    if _damaged_sidecars(args.format, settings.root, sorted(catalog.quizzes)):
+        return 1
     findings = []
     for quiz_id, quiz in sorted(catalog.quizzes.items()):
         findings += [f for f in status(quiz, settings.languages, read_review_hashes(settings.root, quiz_id))
@@ -108,6 +112,20 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     if catalog.broken:
         print(f"{_count(len(catalog.broken), 'quiz file', 'quiz files')} with errors skipped (run `quizpages validate`)", file=sys.stderr)
     return 0
+
+
+def _damaged_sidecars(fmt: str, root: str, quiz_ids: list[str]) -> bool:
+    """Report every review hashes file of `quiz_ids` that cannot be read (as an annotation under `github`, so a
+    pull request shows it); whether there was one."""
+    problems = sidecar_problems(root, quiz_ids)
+    for problem in problems:
+        if fmt == "github":
+            where = problem.source
+            print(f"::error file={os.path.relpath(where.path)},line={where.line},col={where.column}::"
+                  f"{problem.message} ({problem.hint})")
+        else:
+            print(problem.render(os.getcwd()), file=sys.stderr)
+    return bool(problems)
 
 
 def _entry_lines(fmt: str, language: str, by_quiz: dict[str, dict[str, int]], catalog, cwd: str) -> None:

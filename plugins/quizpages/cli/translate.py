@@ -17,6 +17,7 @@ import re
 import sys
 
 from ..check import load_quiz
+from ..check.translation_status import sidecar_problems
 from ..model.fields import LANGUAGE_PATTERN
 from ..render.strings import FALLBACK, STRINGS_DIR
 from ..site import QuizSite
@@ -83,6 +84,7 @@ def _export(args: argparse.Namespace, site: QuizSite, language: str, paths: list
         return 2
     catalog = site.load()
     chosen, problems = _chosen_quizzes(catalog, paths)
+    problems += [p.render(os.getcwd()) for p in sidecar_problems(settings.root, chosen)]
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:

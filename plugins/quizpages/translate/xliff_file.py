@@ -90,6 +90,9 @@ def read_xliff(path: str, data: bytes) -> TranslationFile:
                                    "Check the tags and the escapes (&amp; &lt;) on this line") from None
     except ValueError as exc:
         raise TranslationFileError(path, 1, str(exc), "Export the file again as XLIFF 1.2") from None
+    except StopIteration:  # translate-toolkit's reader looks for the first <file> and finds none
+        raise TranslationFileError(path, 1, "not an XLIFF 1.2 file: it holds no XLIFF <file> element",
+                                   "Import the .xlf file quizpages exported, or a .po file") from None
     root = store.document.getroot()
     if store.document.docinfo.doctype or store.document.docinfo.internalDTD is not None:
         raise TranslationFileError(path, 1, "the XLIFF file declares a DOCTYPE (entities), which XLIFF files need not",
