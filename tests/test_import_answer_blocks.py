@@ -172,3 +172,37 @@ def test_a_hands_on_task_keeps_its_heading_sentence_steps_and_block():
     assert (second.title, second.prompt) == ("Scale it", "Scale the Deployment to 5 replicas:\n\n```yaml\nspec:\n"
                                              "  replicas: 2\n```")
     assert (first.kind, second.kind, page.intro) == ("hands_on", "hands_on", None)
+
+
+CHOOSE_ALL = """# Quiz
+
+1. Which ones are {kind}?
+   A) Alpha
+   B) Beta
+   C) Gamma
+
+<details>
+<summary>Show Answer</summary>
+
+**Answer: {answer}**
+
+Both.
+
+</details>
+"""
+
+
+def test_an_answer_naming_several_options_is_refused_not_imported_as_its_first():
+    """`**Answer: A, C**` (and A and C, A & C, (A), (C), A와 C) would have become `answer: A`, so a reader who
+    picks A alone is marked right: the page is refused at its answer block, with the letters it names. An
+    answer that names one option, or prose, is read as before."""
+    for answer in ("A, C", "A and C", "A & C", "(A), (C)", "A, B, and C", "A와 C", "A, C.", "Ａ，Ｃ"):
+        page, _quiz = merged(CHOOSE_ALL.format(kind="right", answer=answer))
+        [finding] = [f for f in page.findings if f.kind == "answer-several-letters"]
+        assert finding.problem.severity == "error" and finding.problem.source.line == 8, answer  # its block
+        assert "names several options (A, " in finding.problem.message, answer
+    for answer, key in (("B", "B"), ("B) Beta", "B"), ("A/B", None), ("A pod and B", None)):
+        page, _quiz = merged(CHOOSE_ALL.format(kind="right", answer=answer))
+        assert "answer-several-letters" not in [f.kind for f in page.findings], answer
+        if key:
+            assert page.questions[0].answer_key == key

@@ -99,6 +99,23 @@ def split_letter(value: str, options: int) -> tuple[str, str] | None:
     return letter, _unwrap(rest) if rest.strip() else ""
 
 
+# "A, C", "A and C", "A & C", "(A), (C)", "A, B, and D", "A와 C": letters joined, then the end or what
+# follows an answer ("A, C.", "A, C입니다", "A and C) both ...").
+_JOINED = re.compile(r"^\(?([A-Z])\)?((?:\s*(?:,\s*and|,|&|\+|and|및|와|과)\s*\(?[A-Z]\)?)+)"
+                     r"(?=$|[\s.。:]|입니다|이다|이에요|예요)")
+
+
+def _several_letters(value: str, options: int) -> list[str] | None:
+    """The letters when `value` names more than one of `options` options, or None."""
+    match = _JOINED.match(half_width(_unwrap(value)).strip())
+    if not match:
+        return None
+    letters = list(dict.fromkeys([match.group(1), *re.findall(r"[A-Z]", match.group(2))]))
+    if len(letters) < 2 or any(ord(letter) - ord("A") >= options for letter in letters):
+        return None
+    return letters
+
+
 def _first(lines: list[str], states: list[int], label, start: int = 0) -> int | None:
     return next((i for i in range(start, len(lines)) if states[i] == OUTSIDE and label_value(lines[i], label)), None)
 
@@ -151,6 +168,14 @@ def _choice(question: PageQuestion, page: SourcePage, line: int, value: str | No
         first = next((n for n, x in enumerate(rest) if x.strip()), None)
         if first is not None and split_letter(rest[first], count):
             said, rest = rest[first], rest[first + 1:]
+    several = _several_letters(said, count) if said else None
+    if several:  # "A, C": a choose-all answer, which would be imported as A alone
+        page.fail("answer-several-letters", line, f"question {question.number}: the answer names several options "
+                  f"({', '.join(several)}), and the import makes questions with one right option only",
+                  "Import the page without this question and write it as `kind: multiple_select` with "
+                  f"`answer: [{', '.join(several)}]` by hand")
+        question.answer_key, question.explanation = several[0], explanation  # read on: the quiz is not written
+        return
     found = split_letter(said, count) if said else None
     if found is None and said:
         match = next((k for k, option in enumerate(question.options) if same_text(option, said)), None)

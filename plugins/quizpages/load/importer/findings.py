@@ -25,6 +25,7 @@ WARNING_KINDS = {
     "answer-letter-no-options": "answer names a letter but the question has no options",
     "answer-before-label": "text before the answer label kept in the explanation",
     "answer-empty": "answer block without an answer: the quiz is left out",
+    "answer-several-letters": "answer naming several options (choose-all): the quiz is left out",
     "no-answer-block": "question without an answer block kept with the next question",
     "extra-answer-block": "second answer block kept in the question's explanation",
     "empty-question": "answer block without a question",
