@@ -83,7 +83,24 @@ def test_hostile_file_name_is_rejected(tmp_path):
     catalog = QuizLibrary(("en", "ko"), docs_dir=str(docs)).load(str(docs / "quizzes"))
     assert catalog.quizzes == {}
     assert [p.message for p in catalog.errors] == [
-        "the quiz's file name 'a<img src=x onerror=alert(1)>' cannot be a page address"]
+        "the quiz's file name 'a<img src=x onerror=alert(1)>' cannot be a page address: it may hold only lower-case "
+        "letters, digits, '-', '_' and '.', with '/' between folders"]
+
+
+def test_a_quiz_named_index_in_a_folder_is_refused_before_it_takes_another_quizs_address(tmp_path):
+    """`t/num/index.yml` would be published at `quizzes/t/num/`, the address of `t/num.yml`, and one of the two
+    would be lost: a file named index is an error in any folder, with a name to use."""
+    docs = tmp_path / "docs"
+    (docs / "quizzes" / "t" / "num").mkdir(parents=True)
+    (docs / "quizzes" / "t" / "num.yml").write_text(
+        QUIZ.format(learning="https://example.com/", next="https://example.com/"), encoding="utf-8")
+    (docs / "quizzes" / "t" / "num" / "index.yml").write_text(
+        QUIZ.format(learning="https://example.com/", next="https://example.com/"), encoding="utf-8")
+    catalog = QuizLibrary(("en", "ko"), docs_dir=str(docs)).load(str(docs / "quizzes"))
+    assert sorted(catalog.quizzes) == ["t/num"]
+    assert [(p.message, p.hint) for p in catalog.errors] == [
+        ("the quiz's file name 't/num/index' cannot be a page address: it is the name of a folder's index page",
+         "Rename the file, e.g. t/num/index-quiz.yml")]
 
 
 def test_links_out_of_the_docs_folder_are_errors_with_the_link_to_write(tmp_path):

@@ -139,8 +139,8 @@ def test_new_and_validate_apply_one_rule_to_quiz_ids(tmp_path):
     site = _site(tmp_path, {"bad/Katib_Quiz.v2.yml": GOOD, "bad/퀴즈.yml": GOOD, "good/katib_quiz.v2.yml": GOOD})
     result = validate(site)
     assert ("content/quizzes/bad/Katib_Quiz.v2.yml:1:1: error: the quiz's file name 'bad/Katib_Quiz.v2' cannot be "
-            "a page address (Rename the file to lower-case letters, digits, '-', '_' and '.', "
-            "e.g. bad/katib_quiz.v2.yml)") in result.stdout
+            "a page address: it may hold only lower-case letters, digits, '-', '_' and '.', with '/' between "
+            "folders (Rename the file, e.g. bad/katib_quiz.v2.yml)") in result.stdout
     assert "e.g. bad/quiz.yml)" in result.stdout  # the folder stays; only the name changes
     assert "good/katib_quiz.v2.yml" not in result.stdout
     refused = quizpages(site, "new", "bad/Katib_Quiz.v2", "--title", "K")

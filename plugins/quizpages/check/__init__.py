@@ -16,7 +16,7 @@ from ..model.problems import sort_key
 from .html_policy import check_quiz as check_html
 from .rendered_html import DEFAULT_EXTENSIONS, Extensions, rendered_html
 from .code_fences import check_code_fences
-from .rules import check_kinds, check_languages, check_test
+from .rules import check_kinds, check_languages, check_test, check_titles
 
 
 def load_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes | None = None,
@@ -38,7 +38,7 @@ def load_quiz(path: str, quiz_id: str, languages: tuple[str, ...], data: bytes |
     slots = tuple(as_read.texts())  # walked once for every check of texts
     problems = (problems + check_kinds(replace(quiz, questions=reading.checkable), kinds)
                 + check_html(as_read, allowed_html, slots, rendered_html(markdown_extensions, allowed_html))
-                + check_code_fences(as_read, slots) + check_test(quiz))
+                + check_code_fences(as_read, slots) + check_titles(as_read, slots) + check_test(quiz))
     if reading.whole:  # which translations a text needs depends on the quiz's own `languages:`
         problems += check_languages(as_read, slots)
     problems = sorted(problems, key=sort_key)

@@ -221,8 +221,9 @@ def check_quiz_link_languages(links: list[QuizLink], quizzes: dict[str, Quiz]) -
 
 def check_quiz_id(path: str, quiz_id: str) -> list[Problem]:
     """A quiz's id (its path) becomes its page address and link text: the same rule as `quizpages new`."""
-    if layout.quiz_id_problem(quiz_id) is None:
+    reason = layout.quiz_id_problem(quiz_id)
+    if reason is None:
         return []
-    return [error(Source(path), f"the quiz's file name '{quiz_id}' cannot be a page address",
-                  f"Rename the file to lower-case letters, digits, '-', '_' and '.', "
-                  f"e.g. {layout.suggest_quiz_id(quiz_id)}{os.path.splitext(path)[1] or layout.QUIZ_SUFFIX}")]
+    return [error(Source(path), f"the quiz's file name '{quiz_id}' cannot be a page address: {reason}",
+                  f"Rename the file, e.g. "
+                  f"{layout.suggest_quiz_id(quiz_id)}{os.path.splitext(path)[1] or layout.QUIZ_SUFFIX}")]

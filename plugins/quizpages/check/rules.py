@@ -87,6 +87,22 @@ def check_test(quiz: Quiz) -> list[Problem]:
                   "Write the minutes a reader has, such as `test: {minutes: 20}`, or remove `test:` for no limit")]
 
 
+def check_titles(quiz: Quiz, slots: Iterable[TextSlot] | None = None) -> list[Problem]:
+    """Every title is one line: it is a heading, a link of the quiz index and an entry of the navigation, and
+    a second line (`Part two`, a `---` under it) breaks them."""
+    problems = []
+    for slot in quiz.texts() if slots is None else slots:
+        if slot.name != "title" and not slot.name.endswith(".title"):
+            continue
+        for language, value in slot.text.items():
+            if "\n" in value.strip():
+                field = f"{slot.label} [{language}]" if language else slot.label
+                problems.append(error(slot.text.where(language) or slot.fallback or Source(""),
+                                      f"{field} is on several lines; a title is one line",
+                                      "Write the title on one line, and what else it says in `intro:`"))
+    return problems
+
+
 def check_kinds(quiz: Quiz, kinds: Registry = KINDS) -> list[Problem]:
     """Each question against its kind's rules (an answer naming no option, duplicate options, ...)."""
     return [problem for index, question in enumerate(quiz.questions)
@@ -102,4 +118,5 @@ def check_languages(quiz: Quiz, slots: Iterable[TextSlot] | None = None) -> list
 def check_rules(quiz: Quiz, kinds: Registry = KINDS, slots: Iterable[TextSlot] | None = None) -> list[Problem]:
     """Every rule that looks at one quiz on its own (`slots`: its texts, when the caller has walked them)."""
     slots = list(quiz.texts() if slots is None else slots)
-    return check_languages(quiz, slots) + check_code_fences(quiz, slots) + check_test(quiz) + check_kinds(quiz, kinds)
+    return (check_languages(quiz, slots) + check_code_fences(quiz, slots) + check_titles(quiz, slots)
+            + check_test(quiz) + check_kinds(quiz, kinds))

@@ -130,8 +130,8 @@ def quiz_id_problem(quiz_id: str) -> str | None:
     segments = quiz_id.split("/")
     if quiz_id.endswith(QUIZ_SUFFIXES):
         return "it ends with the file's extension"
-    if quiz_id == "index":
-        return "it is the name of the quiz index's page"
+    if segments[-1] == "index":  # `t/num/index` would be `t/num/`, the page of `t/num` too
+        return "it is the name of a folder's index page"
     if not all(_ID_SEGMENT.fullmatch(segment) for segment in segments):
         return "it may hold only lower-case letters, digits, '-', '_' and '.', with '/' between folders"
     return None
@@ -142,8 +142,8 @@ def suggest_quiz_id(quiz_id: str) -> str:
     parts = []
     for suffix in QUIZ_SUFFIXES:
         quiz_id = quiz_id.removesuffix(suffix)
-    if quiz_id == "index":
-        quiz_id = "index-quiz"
+    if quiz_id == "index" or quiz_id.endswith("/index"):
+        quiz_id += "-quiz"
     for segment in quiz_id.split("/"):
         if not segment:
             continue
