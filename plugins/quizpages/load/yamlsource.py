@@ -170,6 +170,8 @@ def read_yaml(path: str, data: bytes | None = None) -> tuple[YNode | None, list[
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         return None, [_yaml_problem(path, exc, text)]
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses: located by its place in the text
+        return None, [_character_problem(path, exc, text)]
     except yaml.YAMLError as exc:  # unmarked errors are rare; still located at the file
         return None, [error(Source(path), f"invalid YAML: {exc}", "Check the file's syntax")]
     except RecursionError:
@@ -351,6 +353,16 @@ def _misindented_key(text: str, line: int) -> tuple[str, int, str, int, int] | N
         return None  # in line with a key above it: the problem is something else
     name, other, number = min(chain, key=lambda entry: (abs(entry[1] - column), -entry[1]))
     return key, column, name, other, number
+
+
+def _character_problem(path: str, exc: yaml.reader.ReaderError, text: str) -> Problem:
+    """A control character (NUL, ESC, ...) in the file, at its line and column."""
+    position = exc.position if isinstance(exc.position, int) and 0 <= exc.position <= len(text) else 0
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    code = exc.character if isinstance(exc.character, int) else ord(exc.character or "\0")
+    return error(Source(path, line, column), f"invalid YAML: the control character U+{code:04X} cannot be in a "
+                 "quiz file", "Delete it; an editor may show it as ^@, ^[ or a box")
 
 
 def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
