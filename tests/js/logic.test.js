@@ -141,6 +141,7 @@ test("text is compared after NFKC, with spaces collapsed, ignoring case unless t
     ["월드크기", "월드 크기", false, false], ["ﬁle", "file", true, true],  // a ligature, NFKC
     ["\u1100\u1161", "가", true, true],  // Hangul jamo compose to the syllable
     ["Ä", "A\u0308", true, true], ["", "", false, true], [null, "", false, true],
+    ["İstanbul", "istanbul", false, true], ["İstanbul", "ISTANBUL", false, true], ["İstanbul", "istanbul", true, false],
   ];
   for (const [a, b, caseSensitive, equal] of cases) {
     assert.equal(logic.normalizeText(a, caseSensitive) === logic.normalizeText(b, caseSensitive), equal,

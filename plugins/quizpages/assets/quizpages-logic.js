@@ -36,9 +36,11 @@
     return String(text === undefined || text === null ? "" : text).normalize("NFKC").replace(/\s+/g, " ").trim();
   }
 
+  // Ignoring case, İ (the capital dotted i) reads as i: toLowerCase gives it a combining dot (i̇), which
+  // no reader types.
   function normalizeText(text, caseSensitive) {
     var value = plain(text);
-    return caseSensitive ? value : value.toLowerCase();
+    return caseSensitive ? value : value.toLowerCase().replace(/i\u0307/g, "i");
   }
 
   // The digits of a number, or null. Spaces and commas may group thousands, in groups of exactly
