@@ -51,7 +51,8 @@ def tolerance_or_range_makes_sense(question: Question, what: str) -> Iterator[Pr
                     "Keep one: `tolerance` around the answer, or `range` with the lowest and highest right numbers")
     if body.tolerance is not None and body.tolerance < 0:
         yield error(sources.get("tolerance", question.source or Source("")),
-                    f"{what}: the tolerance {number(body.tolerance)} is negative", "Write how far off is still right: 0.1")
+                    f"{what}: the tolerance {number(body.tolerance)} is negative",
+                    "Write how far off is still right: 0.1")
     whole_range = body.range is None or len(body.range) == 2
     if whole_range and not all(math.isfinite(bound) for bound in bounds(body)):  # each is finite, not their sum
         yield error(sources.get("tolerance", question.source or Source("")),
@@ -61,10 +62,12 @@ def tolerance_or_range_makes_sense(question: Question, what: str) -> Iterator[Pr
         low, high = body.range
         if low > high:
             yield error(sources.get("range", question.source or Source("")),
-                        f"{what}: the range [{number(low)}, {number(high)}] runs backwards", f"Write it as [{number(high)}, {number(low)}]")
+                        f"{what}: the range [{number(low)}, {number(high)}] runs backwards",
+                        f"Write it as [{number(high)}, {number(low)}]")
         elif not low <= body.answer <= high:
             yield error(sources.get("answer", question.source or Source("")),
-                        f"{what}: the answer {number(body.answer)} is outside its range [{number(low)}, {number(high)}]",
+                        f"{what}: the answer {number(body.answer)} is outside its range "
+                        f"[{number(low)}, {number(high)}]",
                         "Make the answer one of the right numbers, or widen the range")
 
 
