@@ -229,9 +229,14 @@ def is_bad_url(url: str) -> bool:
     return plain.startswith(BAD_SCHEMES)
 
 
+def tag_name(written: str) -> str:
+    """The tag an entry of `allowed_html` names, written `kbd`, `<kbd>` or `KBD`."""
+    return written.strip("<>/ ").lower()
+
+
 def allowed_tags(extra: Iterable[str] = ()) -> frozenset[str]:
     """The tags a site allows: the defaults plus its own list, never the dangerous ones."""
-    return (DEFAULT_ALLOWED | {t.strip("<>/ ").lower() for t in extra}) - NEVER_ALLOWED
+    return (DEFAULT_ALLOWED | {tag_name(t) for t in extra}) - NEVER_ALLOWED
 
 
 def find_violations(text: str, extra_allowed: Iterable[str] = ()) -> list[tuple[int, int, str, str]]:

@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 
 from ..kinds import assessment as a
+from ..model.numbers import number
 from .format import Format, Writer
 from .items import ExportItem, ExportQuiz
 from .moodle import short_answer
-from .numbers import moodle_percent, number, share_note
+from .numbers import moodle_percent, share_note
 
 _SPECIAL = str.maketrans({"\\": "\\\\", "~": "\\~", "=": "\\=", "#": "\\#", "{": "\\{", "}": "\\}", ":": "\\:",
                           "\n": "\\n", "\r": ""})

@@ -14,9 +14,10 @@ import xml.etree.ElementTree as ET
 from html import escape as html_escape
 
 from ..kinds import assessment as a
+from ..model.numbers import number
 from .format import Format, Writer
 from .items import ExportItem, ExportQuiz
-from .numbers import moodle_percent, number, share_note
+from .numbers import moodle_percent, share_note
 
 HTML = {"format": "html"}
 

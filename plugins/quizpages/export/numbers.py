@@ -1,11 +1,9 @@
-"""Numbers as the formats write them, and the grades Moodle accepts."""
+"""The grades Moodle accepts, written as the formats write numbers (`model/numbers.py`)."""
 
 from __future__ import annotations
 
 from ..kinds.assessment import MultipleResponse
 from ..model.numbers import number
-
-__all__ = ["number", "moodle_percent", "share_note", "MOODLE_FRACTIONS"]
 
 
 MOODLE_FRACTIONS = frozenset((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20))

@@ -17,9 +17,9 @@ import xml.etree.ElementTree as ET
 
 from ..kinds import assessment as a
 from ..model.fields import letter
+from ..model.numbers import number
 from .format import Writer
 from .items import ExportItem, ExportQuiz
-from .numbers import number
 from .xhtml import XML_LANG, fill, to_xhtml
 
 CONTENT_BODY = "contentBody"  # QTI 3 wraps feedback and rubric content in one; QTI 2.1 does not

@@ -45,8 +45,10 @@ INVALID = object()
 # - a record (a blank, the next quiz) is kept when every required field of it could be read.
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
-# A comma that the page's reading of a typed number takes for a thousands separator (quizpages-logic.js)
-_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2},\d{3}([eE][+-]?\d+)?$")
+# A comma that the page's reading of a typed number takes for a thousands separator (quizpages-logic.js);
+# the schema refuses it too
+THOUSANDS_COMMA = r"[1-9]\d{0,2},\d{3}"
+_THOUSANDS = re.compile(rf"^[+-]?{THOUSANDS_COMMA}([eE][+-]?\d+)?$")
 # YAML 1.2's words, as editors (yaml-language-server) read them: `yes` and `no` are text there
 _TRUE, _FALSE = frozenset(("true",)), frozenset(("false",))
 

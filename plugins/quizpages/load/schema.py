@@ -26,6 +26,7 @@ from ..model.fields import (
     TextType,
     declared_fields,
 )
+from .reader import THOUSANDS_COMMA
 
 _TEXT = {
     "description": "Markdown text: one string for every language, or one string per language code.",
@@ -99,7 +100,7 @@ class _Generator:
         if isinstance(field_type, NumberType):
             # a decimal comma (2,5), but never one the page reads as thousands (1,000: see the reader)
             return {"oneOf": [{"type": "number"},
-                              {"type": "string", "pattern": r"^[+-]?(?![1-9]\d{0,2},\d{3}$)\d+([.,]\d+)?$"}]}
+                              {"type": "string", "pattern": rf"^[+-]?(?!{THOUSANDS_COMMA}$)\d+([.,]\d+)?$"}]}
         if isinstance(field_type, BoolType):
             return {"type": "boolean"}
         if isinstance(field_type, ListType):

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..check.html_policy import NEVER_ALLOWED
+from ..check.html_policy import NEVER_ALLOWED, tag_name
 from ..export import FORMATS
 from ..model.fields import LANGUAGE_PATTERN
 
@@ -121,7 +121,7 @@ def check_options(values: dict[str, Any]) -> list[tuple[str, str]]:
             problems.append((f"languages[{index}]", f"'{language}' is listed twice (List each language once)"))
         seen.add(language)
     for index, tag in enumerate(values.get("allowed_html", ())):
-        if tag.strip("<>/ ").lower() in NEVER_ALLOWED:  # the policy would still refuse it: say so now
+        if tag_name(tag) in NEVER_ALLOWED:  # the policy would still refuse it: say so now
             problems.append((f"allowed_html[{index}]", f"'{tag}' can run code, load content or restyle the page, "
                                                        "so no site may allow it (Remove it from the list)"))
     for index, name in enumerate(values.get("exports", ())):
