@@ -60,7 +60,11 @@ def check_quiz_files(site: QuizSite, groups: dict[str, list[str]]) -> list[Probl
     meet them. `quizpages import` checks the files it is about to write with it."""
     problems: list[Problem] = []
     site_problems = {}  # the site's own strings files and templates: every page shows them
-    for catalog in [site.load(files=files, folder=root) for root, files in groups.items()] or [Catalog()]:
+    catalogs = [site.load(files=files, folder=root) for root, files in groups.items()]
+    quizzes = os.path.abspath(site.settings.quizzes_path)
+    catalogs = [site.check_page_addresses(catalog) if root == quizzes else catalog  # a staging copy has no pages
+                for root, catalog in zip(groups, catalogs)]
+    for catalog in catalogs or [Catalog()]:
         problems += catalog.problems
         site_problems.update((p.render(), p) for p in site.rendered_problems(catalog))
     return problems + list(site_problems.values())

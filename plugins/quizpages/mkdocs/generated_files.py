@@ -32,15 +32,21 @@ def remove_quiz_sources(files: Files, quizzes_dir: str) -> None:
             files.remove(file)
 
 
-def add_page(files: Files, config: MkDocsConfig, settings: SiteSettings, page: GeneratedPage) -> File:
+def add_page(files: Files, config: MkDocsConfig, settings: SiteSettings, page: GeneratedPage,
+             serving: bool = False) -> File:
+    """`page` as a file of the site. A hand-written file at its address is an error the build has reported
+    already (site/page_collisions.py) and stops on here; under `serve`, which never stops, the generated page
+    (an error page, for a quiz) is served in its place, and the file itself is left as it is."""
     file = static_i18n.generated_page(config, page.language, settings.languages, page.markdown_path,
                                       page.content, page.available_in, in_nav=not page.is_quiz)
     existing = files.get_file_from_path(file.src_uri)
     if existing is not None and existing.generated_by is None:
-        raise PluginError(
-            f"Error reading quiz pages in '{settings.docs_dir}': the page '{file.src_uri}' exists "
-            f"and would be replaced by a generated quiz page. Make sure to rename or remove it"
-        )
+        if not serving:
+            raise PluginError(
+                f"Error reading quiz pages in '{settings.docs_dir}': the page '{file.src_uri}' exists "
+                f"and would be replaced by a generated quiz page. Make sure to rename or remove it"
+            )
+        files.remove(existing)
     files.append(file)
     return file
 

@@ -92,7 +92,7 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
             log.debug(f"build cache: {result.cache_stats}")
         generated = []
         for page in result.pages:
-            file = generated_files.add_page(files, config, self.site.settings, page)
+            file = generated_files.add_page(files, config, self.site.settings, page, self.serving)
             generated.append((page, file))
             self.links.pages[file.src_uri] = file.url
             self.generated_uris.add(file.src_uri)

@@ -37,6 +37,23 @@ def page_url(markdown: str, language: str, source_language: str, directory_urls:
     return path if language == source_language else f"{language}/{path}"
 
 
+# What MkDocs builds as a page (mkdocs.utils.markdown_extensions); any other file is copied as it is.
+MARKDOWN_SUFFIXES = (".markdown", ".mdown", ".mkdn", ".mkd", ".md")
+
+
+def built_path(path: str, directory_urls: bool = True) -> str:
+    """Where MkDocs writes the docs file at `path` ('/'-separated, inside one language's tree) in the built
+    site, as its File.dest_uri does: `a/b.md` -> `a/b/index.html`, `a/README.md` -> `a/index.html`."""
+    if not path.endswith(MARKDOWN_SUFFIXES):
+        return path
+    parent, name = posixpath.split(path)
+    stem = posixpath.splitext(name)[0]
+    stem = "index" if stem == "README" else stem
+    if not directory_urls or stem == "index":
+        return posixpath.join(parent, stem + ".html")
+    return posixpath.join(parent, stem, "index.html")
+
+
 EXPORTS = "exports"
 
 

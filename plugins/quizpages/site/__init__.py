@@ -25,6 +25,7 @@ from ..settings import SiteSettings
 from ..util.paths import is_inside
 from .generated_pages import GeneratedFile, GeneratedPage, page_urls, pages_of_language
 from .library import Catalog, QuizLibrary
+from .page_collisions import page_collisions
 
 
 @dataclass
@@ -100,6 +101,18 @@ class QuizSite:
         """Every quiz of the site, or just `files`, with ids relative to `folder` (the quizzes folder);
         `same_pages`: see QuizLibrary.load."""
         return self.library.load(folder or self.settings.quizzes_path, files, same_pages)
+
+    def check_page_addresses(self, catalog: Catalog) -> Catalog:
+        """`catalog` with an error for every file of the docs folder built at a generated page's address
+        (see page_collisions); a quiz whose page is taken gets an error page, never the file's place."""
+        problems, taken = page_collisions(self.settings, catalog)
+        if problems:
+            catalog.problems = sorted(catalog.problems + problems, key=sort_key)
+        for quiz_id in taken:
+            catalog.quizzes.pop(quiz_id, None)
+            catalog.keys.pop(quiz_id, None)
+            catalog.broken[quiz_id] = catalog.paths[quiz_id]
+        return catalog
 
     def renderer(self, catalog: Catalog, markdown_links: bool = False) -> Renderer:
         """The renderer of the site's pages; `markdown_links` for Markdown files read without MkDocs."""
@@ -226,7 +239,7 @@ class QuizSite:
         added or removed since the last build. The build cache stays in memory: `save_cache` writes it."""
         if self.build_cache is not None:
             self.build_cache.hits = self.build_cache.misses = 0
-        catalog = self.load(same_pages=same_pages)
+        catalog = self.check_page_addresses(self.load(same_pages=same_pages))
         self._remember_languages(catalog)
         renderer = self._renderer_for_update(catalog)
         made = self.languages if languages is None else tuple(lang for lang in self.languages if lang in languages)
@@ -270,7 +283,7 @@ class QuizSite:
             return BuildPages(prerendered, None, files=files, export_notes=left_out)
         if self.build_cache is not None:
             self.build_cache.hits = self.build_cache.misses = 0  # counted per site build
-        catalog = self.load()
+        catalog = self.check_page_addresses(self.load())
         self._remember_languages(catalog)
         renderer = self.renderer(catalog)
         languages = self.languages if building is None else (building,)
