@@ -33,9 +33,11 @@ FOLDERS = ["docs/", "content/", "overrides/", "strings/"]  # under the folder of
 
 
 def _case(files: dict[str, str], config: str | None = "mkdocs.yml", cwd: str = ".", env: dict | None = None,
-          folders: tuple[str, ...] = (".",)) -> dict:
-    """A site: `files` (relative to tmp_path), the -f given (None: the one in `cwd`), run from `cwd`."""
-    return {"files": files, "config": config, "cwd": cwd, "env": env or {}, "folders": folders}
+          folders: tuple[str, ...] = (".",), encodings: dict[str, str] | None = None) -> dict:
+    """A site: `files` (relative to tmp_path), the -f given (None: the one in `cwd`), run from `cwd`; each file
+    saved in UTF-8 unless `encodings` names another (with its byte order mark: `utf-16`, `utf-16-be`, `utf-8-sig`)."""
+    return {"files": files, "config": config, "cwd": cwd, "env": env or {}, "folders": folders,
+            "encodings": encodings or {}}
 
 
 def _site(name: str = "T") -> str:
@@ -118,6 +120,11 @@ CASES = {
                             + PLUGINS.replace("languages: [en]", "languages: [en]\n      strings_dir: strings"),
          "elsewhere/deeper/": ""},
         config="../../site/mkdocs.yml", cwd="elsewhere/deeper", folders=("site",)),
+    "saved as UTF-16 with its byte order mark (Notepad's \"Unicode\")": _case(
+        {"mkdocs.yml": _site("퀴즈") + I18N + "docs_dir: content\n"}, encodings={"mkdocs.yml": "utf-16"}),
+    "UTF-16 big-endian inheriting UTF-8 with a byte order mark": _case(
+        {"mkdocs.yml": "INHERIT: base.yml\n" + _site("퀴즈"), "base.yml": "docs_dir: content\n" + I18N},
+        encodings={"mkdocs.yml": "utf-16-be", "base.yml": "utf-8-sig"}),
     "folders with spaces and Korean names": _case(
         {"내 사이트/mkdocs.yml": "INHERIT: '../공용 설정/base.yml'\n" + _site("퀴즈 사이트"),
          "공용 설정/base.yml": "docs_dir: !ENV [QP_DOCS, docs]\n" + PLUGINS.replace(
@@ -136,7 +143,9 @@ def _write(root: Path, case: dict) -> None:
             path.mkdir(parents=True, exist_ok=True)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(textwrap.dedent(text), encoding="utf-8")
+            encoding = case["encodings"].get(name, "utf-8")
+            mark = "\ufeff" if encoding == "utf-16-be" else ""  # Python's utf-16 and utf-8-sig write their own
+            path.write_bytes((mark + textwrap.dedent(text)).encode(encoding))
 
 
 def _as_mkdocs_reads_it(config_file: str | None):

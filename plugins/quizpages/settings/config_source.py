@@ -11,6 +11,7 @@ column it was written at (`ConfigSource.where`), so an error in base.yml names b
 
 from __future__ import annotations
 
+import codecs
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -259,11 +260,20 @@ def read_config(config_file: str) -> ConfigSource:
     return ConfigSource(files)
 
 
+def _decoded(data: bytes) -> str:
+    """A config file's text as MkDocs reads it: it hands PyYAML the bytes, which reads UTF-16 after its byte
+    order mark (as Windows' Notepad saves "Unicode") and UTF-8 otherwise, a UTF-8 mark or not."""
+    for mark, encoding in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if data.startswith(mark):
+            return data[len(mark):].decode(encoding)
+    return data.decode("utf-8-sig")
+
+
 def _read_file(path: str, shown: str, config_dir: str, inherited_at: str | None = None) -> _File:
     """One config file's node tree and data; `inherited_at` is where INHERIT names it."""
     try:
-        with open(path, encoding="utf-8-sig") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            text = _decoded(f.read())
     except OSError as exc:
         where = f"{inherited_at}: error: INHERIT: {shown}" if inherited_at else f"{shown}: error"
         hint = ("INHERIT names a config file, relative to the folder of the file that inherits it" if inherited_at else
