@@ -100,7 +100,8 @@ def test_a_page_in_a_language_the_quiz_lacks_takes_no_address(tmp_path):
 
 def test_serve_keeps_serving_and_shows_the_error_on_the_quiz_page(tmp_path):
     """Under `mkdocs serve`, which must never stop, the quiz's address shows its error page naming the file,
-    the other quiz and the rest of the site are served, and the log has the error once the server is up."""
+    the other quiz and the rest of the site are served, and the log has the error; once the file is moved away,
+    the quiz's page is back."""
     site, path = _site(tmp_path, "en", "ai-ml/kubeflow-trainer.md")
     with Serve(site) as server:
         status, body = server.page(f"quizzes/{QUIZ}/")
@@ -110,6 +111,9 @@ def test_serve_keeps_serving_and_shows_the_error_on_the_quiz_page(tmp_path):
         assert server.page("quizzes/ai-ml/kubeflow-trainer-practice/")[0] == 200
         assert server.page("ko/quizzes/ai-ml/kubeflow-trainer/")[0] == 200
         wait_for(lambda: "has the address of" in server.output(), "the error in the log", server.log)
+        assert path.read_text(encoding="utf-8") == "# Hand-written\n\nMine.\n"
+        path.unlink()  # the file moved away: the quiz's page comes back
+        wait_for(lambda: "quizpages-question" in server.page(f"quizzes/{QUIZ}/")[1], "the quiz page", server.log)
+        assert "has the address of" not in server.page(f"quizzes/{QUIZ}/")[1]
         output = server.output()
     assert "Traceback" not in output and "Aborted" not in output
-    assert path.read_text(encoding="utf-8") == "# Hand-written\n\nMine.\n"
