@@ -276,17 +276,17 @@ questions:
 
 
 def test_numbers_are_shown_and_checked_in_full_as_written(tmp_path):
-    """An answer block shows every digit of the answer, its tolerance and its range (not 1.04858e+06), the
-    self-check says the same number, and the unit it accepts is the one readers see, without its Markdown."""
+    """An answer block shows every digit of the answer, its tolerance and its range (not 1.04858e+06, not 5e-10),
+    the self-check says the same number, and the unit it accepts is the one readers see, without its Markdown."""
     (tmp_path / "numbers.yml").write_text(NUMBERS, encoding="utf-8")
     quiz = _quiz(tmp_path / "numbers.yml", "numbers")
     page = _html(Renderer({quiz.id: quiz}, LANGS).quiz_page(quiz, "en"))
     answers = [d.get_text(" ", strip=True) for d in page.find_all("details")]
     assert answers[0].startswith("Show Answer Answer: 1048576 bytes")
-    assert answers[1].startswith("Show Answer Answer: 3.14159265 (within ±5e-09)")
+    assert answers[1].startswith("Show Answer Answer: 3.14159265 (within ±0.000000005)")
     assert "from 2591999 to 2592001" in answers[2]
-    assert answers[3].startswith("Show Answer Answer: 5e-10 s")
+    assert answers[3].startswith("Show Answer Answer: 0.0000000005 s")
     checks = [json.loads(ol["data-check"]) for ol in page.find_all("ol", class_="quizpages-question")]
     assert [(c["answer"], c["unit"]) for c in checks] == [
-        ("1048576", "bytes"), ("3.14159265", ""), ("2592000", ""), ("5e-10", "s"), ("2.5", "m² of floor")]
+        ("1048576", "bytes"), ("3.14159265", ""), ("2592000", ""), ("0.0000000005", "s"), ("2.5", "m² of floor")]
     assert (checks[0]["low"], checks[0]["high"]) == (1048576, 1048576)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 
 def number(value: float) -> str:
-    """`value` in the shortest form that reads back the same: 32, 2.5, 1048576, 3.14159265, 5e-10, and 0.1 for a
-    sum that came out as 0.10000000000000009 (never rounded to six digits, as `:g` shows 1048576 as 1.04858e+06)."""
+    """`value` in the shortest form that reads back the same, written out in positional notation: 32, 2.5,
+    1048576, 3.14159265, 0.00003, and 0.1 for a sum that came out as 0.10000000000000009. Never rounded to six
+    digits (`:g` shows 1048576 as 1.04858e+06), never in exponent form (`3e-05` is no way to show a learning
+    rate, and GIFT readers such as gift-pegjs refuse it)."""
     if value == int(value) and abs(value) < 1e15:
         return str(int(value))
-    return format(value, ".15g")
+    return format(Decimal(format(value, ".15g")), "f")
