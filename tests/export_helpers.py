@@ -83,6 +83,39 @@ questions:
       ko: |
         !!! note
             8000에서 9000까지 어느 포트든 맞습니다.
+  - id: block-syntax
+    kind: multiple_choice
+    question: {en: "What does `x` return?", ko: "`x`는 무엇을 반환하나요?"}
+    options: ["-1", "> 5", "2020. A year", "#include stdio", "* all", "+1", "---"]
+    answer: B
+  - id: block-pairs
+    kind: matching
+    question: {en: "Match the signs.", ko: "기호를 짝지으세요."}
+    pairs:
+      - {left: "> 5", right: {en: more than five, ko: 5 초과}}
+      - {left: "1.", right: {en: one, ko: 하나}}
+      - {left: "# 1", right: {en: number one, ko: 1번}}
+  - id: learning-rate
+    kind: numeric
+    question: {en: "The learning rate?", ko: "학습률은?"}
+    answer: 0.00003
+    tolerance: 0.000005
+  - id: shell-ends
+    kind: fill_in
+    question:
+      en: "End a line with [___] to continue it; end a command with [___] to run it in the background."
+      ko: "줄 끝에 [___]를 쓰면 이어지고, 명령 끝에 [___]를 쓰면 백그라운드에서 실행됩니다."
+    blanks: [{accept: ['\\']}, {accept: ["&"]}]
+  - id: drive-root
+    kind: fill_in
+    question:
+      en: "The root of drive C is [___], and a Go map literal is [___]."
+      ko: "C 드라이브의 루트는 [___]이고, Go 맵 리터럴은 [___]입니다."
+    blanks: [{accept: ['C:\\', 'c:\\']}, {accept: ["map[string]int{}", "%50%"]}]
+  - id: percent-answer
+    kind: fill_in
+    question: {en: "Windows writes the variable as [___].", ko: "윈도우는 변수를 [___]로 씁니다."}
+    blanks: [{accept: ["%PATH%", "%50%x"]}]
   - id: code-task
     kind: hands_on
     question:

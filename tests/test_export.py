@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 from conftest import KUBEFLOW_QUIZ
 from export_helpers import add_hostile_quiz, export, site_quizzes
+from moodle_cloze import cloze_codes
 
 from quizpages.export import FORMATS, file_name
 from quizpages.export.gift import escape as gift_escape
@@ -246,7 +247,11 @@ def test_gift_escapes_its_special_characters_and_joins_lines(site_copy):
     # Markdown's "-\>", shown as "->"; GIFT then escapes those backslashes too
     assert "=[markdown]x -\\\\> y\\: \\\\\\{z\\}" in gift
     blocks = gift.strip().split("\n\n")
-    assert len(blocks) == 6  # the category and five questions (the one of two blanks left out), each one block
+    # the category, then each question GIFT holds as one block (those of several blanks, and the short
+    # answer starting with "%", left out)
+    assert [block.split("\n")[1].split("::")[1] if i else "category" for i, block in enumerate(blocks)] == [
+        "category", "specials", "block-syntax", "arrows", "block-pairs", "one-blank", "off-centre",
+        "learning-rate", "code-task"]
     assert "::code-task::[markdown]Print the pods\\:\\n\\n```bash\\n" in gift
 
 
@@ -278,31 +283,43 @@ questions:
     blanks:
       - accept: ["~"]
       - accept: ["/"]
+  - id: percent
+    kind: fill_in
+    question: "Windows writes the variable as [___]."
+    blanks:
+      - accept: ["%PATH%"]
 """
 
 
 def test_answers_a_format_would_misread_are_left_out_with_a_warning(site_copy):
-    """A GIFT short answer holding "->" would be read as a matching question, a Cloze answer holding "~" as
-    two answers: each question is left out of that format, with a warning, never exported wrong."""
+    """A GIFT short answer holding "->" would be read as a matching question, one starting with "%" as a
+    weight: each question is left out of GIFT, with a warning, never exported wrong. A Cloze answer "~"
+    (which ends an answer there, however escaped) is written so Moodle reads "~"."""
     (site_copy / "content/quizzes/arrows.yml").write_text(ARROW_AND_TILDE, encoding="utf-8")
     code, out, err = export(site_copy, "--format", "gift", "--format", "moodle", "--format", "qti3",
                             "--language", "en", "content/quizzes/arrows.yml")
     assert code == 0, out + err
     assert ("question 1 (arrow-answer): the question left out of the GIFT export of arrows (en): its answer '->' "
             "holds '->', which GIFT reads as a matching pair") in out
-    assert ("question 2 (home): the question left out of the Moodle XML export of arrows (en): the answer '~' of "
-            "blank 1 holds '~', which ends an answer in a Cloze question") in out
+    assert ("question 3 (percent): the question left out of the GIFT export of arrows (en): its answer '%PATH%' "
+            "starts with '%', which GIFT reads as the start of a weight (%50%)") in out
+    assert "Moodle XML export" not in out and "QTI 3.0 export" not in out
     exports = site_copy / "exports/en"
-    assert "::arrow-answer::" not in (exports / "arrows.gift").read_text(encoding="utf-8")
+    gift = (exports / "arrows.gift").read_text(encoding="utf-8")
+    assert "::arrow-answer::" not in gift and "::percent::" not in gift
     moodle = ET.fromstring((exports / "arrows.moodle.xml").read_bytes())
-    assert [q.findtext("name/text") for q in moodle.iter("question") if q.get("type") != "category"] == [
-        "arrow-answer"]
-    assert {"items/arrow-answer.xml", "items/home.xml"} <= set(zipfile.ZipFile(exports / "arrows.qti3.zip").namelist())
+    questions = {q.findtext("name/text"): q for q in moodle.iter("question") if q.get("type") != "category"}
+    assert list(questions) == ["arrow-answer", "home", "percent"]
+    assert cloze_codes(questions["home"].findtext("questiontext/text")) == [
+        ("SHORTANSWER", [(1.0, "~")]), ("SHORTANSWER", [(1.0, "/")])]
+    assert {"items/arrow-answer.xml", "items/home.xml", "items/percent.xml"} <= set(
+        zipfile.ZipFile(exports / "arrows.qti3.zip").namelist())
 
 
 def test_moodles_wildcard_and_cloze_escapes_keep_the_answers_as_written(site_copy):
     """Moodle reads `*` in a short answer as "anything", and in a Cloze answer only `\\}` and `\\#` as
-    escapes: an answer with `*`, `/`, `"`, `\\`, `}`, `#`, `&` or `<` is written so Moodle accepts exactly it."""
+    escapes, with a `\\` or an `&` protecting the delimiter after it: an answer with `*`, `/`, `"`, `\\`, `}`,
+    `#`, `&`, `<` or `~`, or ending in `\\` or `&`, is written so Moodle accepts exactly it."""
     add_hostile_quiz(site_copy)
     assert export(site_copy, "--format", "moodle", "--format", "gift", "--language", "en",
                   "content/quizzes/edge-cases.yml")[0] == 0
@@ -310,9 +327,14 @@ def test_moodles_wildcard_and_cloze_escapes_keep_the_answers_as_written(site_cop
     questions = {q.findtext("name/text"): q for q in moodle.iter("question")}
     assert [a.findtext("text") for a in questions["one-blank"].findall("answer")] == [
         "Dockerfile", "{weird}=name", "\\*.txt"]
-    cloze = questions["paths"].findtext("questiontext/text")
-    assert '{1:SHORTANSWER:=/etc/hosts~="quoted" \\path}' in cloze
-    assert "{1:SHORTANSWER:=\\*.yaml~=a\\}b\\#c &amp; d &lt; e}" in cloze
+    # as Moodle's own reader (ported) reads them; `\\*` is Moodle's literal star
+    assert cloze_codes(questions["paths"].findtext("questiontext/text")) == [
+        ("SHORTANSWER", [(1.0, "/etc/hosts"), (1.0, '"quoted" \\path')]),
+        ("SHORTANSWER", [(1.0, "\\*.yaml"), (1.0, "a}b#c & d < e")])]
+    assert cloze_codes(questions["shell-ends"].findtext("questiontext/text")) == [
+        ("SHORTANSWER", [(1.0, "\\")]), ("SHORTANSWER", [(1.0, "&")])]
+    assert cloze_codes(questions["drive-root"].findtext("questiontext/text")) == [
+        ("SHORTANSWER", [(1.0, "C:\\"), (1.0, "c:\\")]), ("SHORTANSWER", [(1.0, "map[string]int{}"), (1.0, "%50%")])]
     gift = (site_copy / "exports/en/edge-cases.gift").read_text(encoding="utf-8")
     assert "=\\\\*.txt}" in gift  # GIFT's "\\" is Moodle's "\", and "\*" its literal star
 

@@ -14,6 +14,7 @@ import pytest
 from conftest import copy_site
 from export_helpers import add_hostile_quiz, export, keys, site_quizzes
 from lxml import etree
+from moodle_cloze import cloze_codes
 
 import oracles
 from quizpages.export import FORMATS, file_name
@@ -167,7 +168,6 @@ DOCUMENTED = {
     "cloze": (),
 }
 GRADES = {round(100 / n, 5) for n in MOODLE_FRACTIONS} | {100.0, 0.0}
-CLOZE = re.compile(r"\{1:(SHORTANSWER|SHORTANSWER_C):((?:\\.|[^}])*)\}")
 
 
 def _fraction(answer) -> float:
@@ -217,15 +217,12 @@ def test_moodle_xml_follows_the_documented_format_with_the_quizs_key(exported, q
                 assert len(blanks) == 1 and [_moodle_literal(a.findtext("text")) for a in answers] == blanks[0]["accept"]
                 assert element.findtext("usecase") == ("1" if blanks[0]["case"] else "0")
             else:
-                codes = CLOZE.findall(element.findtext("questiontext/text"))
+                codes = cloze_codes(element.findtext("questiontext/text"))  # as Moodle reads them
                 assert len(codes) == len(blanks) > 1
-                for (code, answers_text), blank in zip(codes, blanks):
+                for (code, accepted), blank in zip(codes, blanks):
                     assert code == ("SHORTANSWER_C" if blank["case"] else "SHORTANSWER")
-                    # as Moodle reads a Cloze answer: up to a "~" not after "\\", its entities decoded, and
-                    # only "\\}" and "\\#" unescaped
-                    accepted = [_moodle_literal(html.unescape(a.removeprefix("=")).replace("\\}", "}")
-                                                .replace("\\#", "#")) for a in re.split(r"(?<!\\)~", answers_text)]
-                    assert accepted == blank["accept"]
+                    assert [fraction for fraction, _ in accepted] == [1.0] * len(accepted)
+                    assert [_moodle_literal(answer) for _, answer in accepted] == blank["accept"]
         elif kind == "numerical":
             first = answers[0]
             assert float(first.findtext("text")) == float(check["answer"])
@@ -548,10 +545,10 @@ def _moodle_grade(question, response: dict) -> float:
         return max((_fraction(a) / 100 for a in answers
                     if abs(value - float(a.findtext("text"))) <= float(a.findtext("tolerance")) + 1e-12), default=0)
     if kind == "cloze":
-        codes = CLOZE.findall(question.findtext("questiontext/text"))
+        codes = cloze_codes(question.findtext("questiontext/text"))
         right = 0
-        for n, (code, answers_text) in enumerate(codes, start=1):
-            accepted = [a.removeprefix("=") for a in re.split(r"(?<!\\)~", answers_text)]
+        for n, (code, answers) in enumerate(codes, start=1):
+            accepted = [_moodle_literal(answer) for _, answer in answers]
             given = response[f"RESPONSE_{n}"]
             fold = (lambda t: t) if code == "SHORTANSWER_C" else str.casefold
             right += any(fold(given) == fold(a) for a in accepted)

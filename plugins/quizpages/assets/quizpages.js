@@ -37,7 +37,10 @@
   function findQuestions() {
     var found = [];
     document.querySelectorAll("ol.quizpages-question").forEach(function (list) {
-      var item = list.querySelector(":scope > li[id]");
+      // the question's text is in a div in its <li> (see question.md.j2); straight in it when a site's own
+      // question.md.j2 has no div
+      var li = list.querySelector(":scope > li[id]");
+      var item = li && (li.querySelector(":scope > div.quizpages-question__body") || li);
       var details = list.nextElementSibling, hint = null;
       while (details && details.matches("details.quizpages-hint")) { hint = details; details = details.nextElementSibling; }
       if (!item || !details || !details.matches("details.quizpages-answer")) return;
@@ -45,7 +48,7 @@
       while (heading && !/^H[1-6]$/.test(heading.tagName) && !heading.matches("div.quizpages-quiz")) {
         heading = heading.previousElementSibling;
       }
-      found.push({ id: item.id, list: list, item: item, hint: hint, details: details, check: readJson(list, "data-check"),
+      found.push({ id: li.id, list: list, item: item, hint: hint, details: details, check: readJson(list, "data-check"),
                    heading: heading && /^H2$/.test(heading.tagName) ? heading : null,
                    number: Number(list.getAttribute("start")) || found.length + 1 });
     });

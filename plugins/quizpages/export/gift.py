@@ -31,23 +31,25 @@ def escape(text: str) -> str:
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
-def _text(text: str | None, writer: Writer, inline: bool = False, answer: bool = False) -> str:
-    """A text as GIFT writes it: its format, then the text, escaped. `inline`: an option's text, without the
-    paragraph around it. `answer`: a text among the answers, where "->" would be read as a matching pair
-    (by Moodle, in a matching question's left-hand side; by gift-pegjs, in any option), so it is never
-    written as such: "-\\>" in Markdown, which shows "->", or "-&gt;" in HTML."""
+def _text(text: str | None, writer: Writer, labelled: bool = False, answer: bool = False) -> str:
+    """A text as GIFT writes it: its format, then the text, escaped. `labelled`: a text the site shows after
+    a label (an option after "B) ", a feedback after "**B)**"), so "> 5" is text there, not a quote, and
+    is written without the paragraph around it. `answer`: a text among the answers, where "->" would be
+    read as a matching pair (by Moodle, in a matching question's left-hand side; by gift-pegjs, in any
+    option), so it is never written as such: "-\\>" in Markdown, which shows "->", or "-&gt;" in HTML."""
     text = (text or "").strip()
     written = text.replace("->", "-\\>") if answer else text
-    if writer.html.extra_shows_alike(written, text):
+    shown = writer.html.after_label(text) if labelled else writer.html(text)
+    if writer.html.extra_shows_alike(written, shown):
         return "[markdown]" + escape(written)
-    html = writer.html.inline(text) if inline else writer.html(text)
+    html = writer.html.inline(text) if labelled else shown
     if answer:
         html = _COMMENT.sub("", html).replace("->", "-&gt;")
     return "[html]" + escape(html)
 
 
 def _feedback(text: str | None, writer: Writer) -> str:
-    return f"#{_text(text, writer, answer=True)}" if text else ""
+    return f"#{_text(text, writer, labelled=True, answer=True)}" if text else ""
 
 
 def _general(item: ExportItem, writer: Writer, extra: str | None = None) -> str:
@@ -56,8 +58,18 @@ def _general(item: ExportItem, writer: Writer, extra: str | None = None) -> str:
     return f"\n\t####{_text(text, writer)}" if text else ""
 
 
+def _misread_answer(accepted) -> str | None:
+    """Why GIFT would misread one of a short answer's accepted answers, which no escape prevents, or None."""
+    for answer in accepted:
+        if "->" in answer:
+            return f"its answer '{answer}' holds '->', which GIFT reads as a matching pair"
+        if answer.startswith("%"):
+            return f"its answer '{answer}' starts with '%', which GIFT reads as the start of a weight (%50%)"
+    return None
+
+
 def _option(text: str | None, writer: Writer) -> str:
-    return _text(text, writer, inline=True, answer=True)
+    return _text(text, writer, labelled=True, answer=True)
 
 
 def _answers(item: ExportItem, writer: Writer) -> str | None:
@@ -95,10 +107,9 @@ def _answers(item: ExportItem, writer: Writer) -> str | None:
                                                                            "or QTI to keep it")
             return None
         blank = interaction.blanks[0]
-        arrows = [answer for answer in blank.accepted if "->" in answer]
-        if arrows:
-            reason = f"its answer '{arrows[0]}' holds '->', which GIFT reads as a matching pair"
-            writer.leave_out(item, "the question", reason, "Export to Moodle XML or QTI to keep it")
+        misread = _misread_answer(blank.accepted)
+        if misread:
+            writer.leave_out(item, "the question", misread, "Export to Moodle XML or QTI to keep it")
             return None
         if blank.case_sensitive:
             writer.leave_out(item, "the case sensitivity of its blank", "GIFT short answers always ignore case",

@@ -12,6 +12,8 @@ from html.parser import HTMLParser
 
 import markdown
 
+from ..util.markdown_shape import follows_label
+
 
 class MarkdownSetupError(ValueError):
     """The site's Markdown extensions cannot be used; the message says which and why."""
@@ -39,22 +41,42 @@ class Html:
             self._memo[text] = self._markdown.convert(text).strip()
         return self._memo[text]
 
+    def after_label(self, text: str | None) -> str:
+        """`text` as HTML as the site shows it after a label (an option after "B) ", a left-hand side after
+        "1) ", a feedback after "**B)**", a title after "# "). A text that follows its label (see
+        util/markdown_shape.py) starts on the label's line, where its first line is never the start of a
+        block: "> 5", "2020. A year", "# 1" or "---" read as written, not as a quote, a list, a heading or a
+        rule. Any other text (fenced code, several paragraphs) is shown below the label, as blocks."""
+        text = (text or "").strip()
+        if not text:
+            return ""
+        if not follows_label(text):
+            return self(text)
+        return self(_LABEL + text).replace(_LABEL, "", 1)
+
     def inline(self, text: str | None) -> str:
-        """`text` as HTML, without the paragraph around it when it is one paragraph (an option's text)."""
-        return unwrap_paragraph(self(text))
+        """`text` as HTML after its label, without the paragraph around it when it is one paragraph."""
+        return unwrap_paragraph(self.after_label(text))
 
     def plain(self, text: str | None) -> str:
-        """`text` as the plain text a reader sees, for places that take no markup (a matching answer)."""
-        return plain_text(self(text))
+        """`text` after its label as the plain text a reader sees, for places that take no markup (a
+        matching answer, a unit, a title)."""
+        return plain_text(self.after_label(text))
 
-    def extra_shows_alike(self, written: str, text: str | None) -> bool:
-        """Whether Markdown Extra (what Moodle renders a GIFT `[markdown]` text with) shows `written` as the
-        site shows `text`: the same elements and the same characters, highlighting and classes aside (a code
-        block is a code block in both; an admonition, a tab or a `==mark==` is the site's own)."""
+    def extra_shows_alike(self, written: str, shown: str) -> bool:
+        """Whether Markdown Extra (what Moodle renders a GIFT `[markdown]` text with) shows `written` as
+        the site shows it, `shown` being the site's HTML of it: the same elements and the same characters,
+        highlighting and classes aside (a code block is a code block in both; an admonition, a tab or a
+        `==mark==` is the site's own)."""
         if self._extra is None:
             self._extra = markdown.Markdown(extensions=["extra"])
         self._extra.reset()
-        return _structure(self._extra.convert(written)) == _structure(self(text))
+        return _structure(self._extra.convert(written)) == _structure(shown)
+
+
+# What stands for the label: a word joiner (no width, not a space) and the space after the label, so the
+# text's first line is inside a paragraph, as it is on the page, and comes out of it as written.
+_LABEL = "\u2060 "
 
 
 _ONE_PARAGRAPH = re.compile(r"\A<p>((?:(?!</?p[ >]).)*)</p>\Z", re.S)

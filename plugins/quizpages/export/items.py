@@ -48,7 +48,8 @@ class _LinkedContext:
         self._ctx = ctx
         self.links = links
         self.language = ctx.language
-        self.raw, self.escape, self.is_inline, self.indent = ctx.raw, ctx.escape, ctx.is_inline, ctx.indent
+        self.raw, self.escape, self.indent = ctx.raw, ctx.escape, ctx.indent
+        self.follows_label, self.after_label = ctx.follows_label, ctx.after_label
 
     def text(self, text):
         return self.links(self._ctx.text(text))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from html import escape as html_escape
 
 from ..kinds import assessment as a
 from ..model.numbers import number
@@ -53,22 +52,18 @@ def short_answer(text: str) -> str:
     return text.replace("*", "\\*")
 
 
+# How Moodle reads a Cloze answer (question/type/multianswer/questiontype.php): it ends before the first
+# `~`, `#` or `}` not right after `\`, `&` or `&amp;`; then its HTML entities are decoded, and `\}` and `\#`
+# unescaped. So `}` and `#` are escaped; `~` (which no escape protects), and `&` and `\` (which would protect
+# the delimiter after them: "C:\" or "&" at an answer's end) are numeric entities, as are `<` and `>`.
+_CLOZE = str.maketrans({"}": "\\}", "#": "\\#", "~": "&#126;", "&": "&#38;", "\\": "&#92;", "<": "&lt;",
+                        ">": "&gt;"})
+
+
 def _cloze_answer(text: str) -> str:
-    """An accepted answer inside a Cloze code: HTML's `&<>` as entities (Moodle decodes them), `}` and `#`
-    escaped (the only escapes Moodle reads back there; `/`, `"` and `\\` are themselves)."""
-    return html_escape(short_answer(text), quote=False).replace("}", "\\}").replace("#", "\\#")
-
-
-def cannot_hold(item: ExportItem) -> str | None:
-    """Why Moodle cannot hold `item` as it is, or None: a Cloze answer ends at a `~`, however escaped."""
-    interaction = item.interaction
-    if isinstance(interaction, a.TextEntry) and len(interaction.blanks) > 1:
-        for number_, blank in enumerate(interaction.blanks, start=1):
-            for answer in blank.accepted:
-                if "~" in answer:
-                    return (f"the answer '{answer}' of blank {number_} holds '~', which ends an answer in a "
-                            "Cloze question")
-    return None
+    """An accepted answer inside a Cloze code, written so Moodle reads exactly `text` (`/` and `"` are
+    themselves)."""
+    return short_answer(text).translate(_CLOZE)
 
 
 def _blanks(item: ExportItem, html: str, with_cloze: bool) -> str:
@@ -133,7 +128,7 @@ def _choice(question: ET.Element, item: ExportItem, writer: Writer) -> None:
             fraction = "100" if option.correct else "0"
         else:
             fraction = moodle_percent(interaction.weight(option))
-        _answer(question, fraction, writer.html.inline(option.text), writer.html(option.feedback))
+        _answer(question, fraction, writer.html.inline(option.text), writer.html.after_label(option.feedback))
 
 
 def _true_false(question: ET.Element, item: ExportItem, writer: Writer) -> None:
@@ -178,7 +173,7 @@ def _match(question: ET.Element, item: ExportItem, writer: Writer) -> None:
     _value(question, "shuffleanswers", "true")
     _combined_feedback(question)
     for pair in interaction.pairs:
-        sub = _text(question, "subquestion", writer.html(pair.left), HTML)
+        sub = _text(question, "subquestion", writer.html.inline(pair.left), HTML)
         _text(sub, "answer", writer.html.plain(pair.right))  # a choice in a menu: plain text
     for distractor in interaction.distractors:  # an answer without a question matches nothing
         sub = _text(question, "subquestion", "", HTML)
@@ -224,11 +219,6 @@ def write(export: ExportQuiz, writer: Writer) -> bytes:
     for item in export.items:
         if type(item.interaction) not in _TYPES:
             writer.leave_out(item, "the question", "Moodle XML has no question type for it")
-            continue
-        reason = cannot_hold(item)
-        if reason:
-            writer.leave_out(item, "the question", reason, "Export to QTI to keep it, or accept an answer "
-                                                           "without '~'")
             continue
         _question(quiz, item, writer)
     ET.indent(quiz)

@@ -84,8 +84,8 @@ def option_texts(question: Question, ctx: RenderContext) -> list[str]:
 
 
 def option_views(texts: list[str], ctx: RenderContext) -> list[tuple[str, str]]:
-    """(letter, Markdown) of every option, indented to stay inside its list item."""
-    return [(letter(i), ctx.indent(text, 5)) for i, text in enumerate(texts)]
+    """(letter, Markdown after the letter) of every option, indented to stay inside its list item."""
+    return [(letter(i), ctx.after_label(text, 5)) for i, text in enumerate(texts)]
 
 
 def choice_check(values: list[str] | str, answer, **extra) -> dict:
@@ -118,7 +118,7 @@ def check_shape(check_type: str, required: dict, optional: dict | None = None) -
 def feedback_views(question: Question, ctx: RenderContext) -> list[tuple[str, str]]:
     """(letter, Markdown) of every option's feedback, in option order."""
     feedback = question.body.feedback or {}
-    return [(name, ctx.text(feedback[name]) or "") for name in sorted(feedback)]
+    return [(name, ctx.after_label(ctx.text(feedback[name]) or "", 0)) for name in sorted(feedback)]
 
 
 def shuffled(question: Question, count: int) -> list[int]:

@@ -31,11 +31,16 @@ class RenderContext(Protocol):
     def escape(self, value: str) -> str:
         """`value` as Markdown that shows it literally."""
 
-    def is_inline(self, markdown: str) -> bool:
-        """Whether `markdown` is one paragraph that can follow a label on the same line."""
+    def follows_label(self, markdown: str) -> bool:
+        """Whether `markdown` is written on its label's line ("B) > 5": one line, or one paragraph's
+        lines), not on the lines below it (a fenced block, a list, several paragraphs)."""
 
     def indent(self, markdown: str, width: int) -> str:
         """`markdown` with its continuation lines indented to stay inside a list item."""
+
+    def after_label(self, markdown: str, width: int) -> str:
+        """`markdown` to write after a label ("- B) " + it) in a list item whose text is indented by
+        `width`: on the label's line when it follows the label, else from the next paragraph on."""
 
 
 Rule = Callable[[Question, str], Iterable[Problem]]

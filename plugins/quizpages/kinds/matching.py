@@ -58,10 +58,12 @@ def view(question: Question, ctx: RenderContext) -> dict:
     body: Matching = question.body
     order = _choices(question)
     rights = _rights(body)
-    choices = [(letter(k), ctx.indent(ctx.text(rights[i]) or "", 5)) for k, i in enumerate(order)]
-    lefts = [ctx.indent(ctx.text(pair.left) or "", 5) for pair in body.pairs]
-    answer = [(left, letter(order.index(n)), dict(choices)[letter(order.index(n))]) for n, left in enumerate(lefts)]
-    return {"lefts": lefts, "choices": choices, "answer": answer}
+    rights = [ctx.text(right) or "" for right in rights]
+    lefts = [ctx.text(pair.left) or "" for pair in body.pairs]
+    choices = [(letter(k), ctx.after_label(rights[i], 5)) for k, i in enumerate(order)]
+    # the answer's lines pair a left with its choice on one line, each text as it reads after its label
+    answer = [(ctx.indent(left, 5), letter(order.index(n)), ctx.indent(rights[n], 5)) for n, left in enumerate(lefts)]
+    return {"lefts": [ctx.after_label(left, 5) for left in lefts], "choices": choices, "answer": answer}
 
 
 def self_check(question: Question, ctx: RenderContext) -> dict:

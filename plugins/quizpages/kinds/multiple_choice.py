@@ -40,8 +40,10 @@ def view(question: Question, ctx: RenderContext) -> dict:
     options = option_views(texts, ctx)
     index = answer_index(question)
     text = texts[index] if index is not None else ""
-    # an option holding a block (fenced code, a list) goes under the label, never inside its paragraph
-    return {"options": options, "letter": question.body.answer, "answer": text, "answer_inline": ctx.is_inline(text),
+    # as in the options: an option holding a block (fenced code, a list) goes under the label, never inside
+    # its paragraph, and a one-line option is text on the label's line ("B) > 5", never a quote)
+    return {"options": options, "letter": question.body.answer, "answer": text,
+            "answer_inline": ctx.follows_label(text),
             "feedback": feedback_views(question, ctx)}
 
 

@@ -31,9 +31,11 @@ def items_differ(question: Question, what: str) -> Iterator[Problem]:
 def view(question: Question, ctx: RenderContext) -> dict:
     items = question.body.items
     order = shuffled(question, len(items))  # shown[k] is items[order[k]]
-    shown = [(letter(k), ctx.indent(ctx.text(items[i]) or "", 5)) for k, i in enumerate(order)]
+    texts = [ctx.text(item) or "" for item in items]
+    shown = [(letter(k), ctx.after_label(texts[i], 5)) for k, i in enumerate(order)]
     letters = {i: letter(k) for k, i in enumerate(order)}
-    right = [(letters[i], dict(shown)[letters[i]]) for i in range(len(items))]
+    # the answer's numbered lines: each item as it reads after its letter
+    right = [(letters[i], ctx.indent(texts[i], 5)) for i in range(len(items))]
     return {"shown": shown, "answer": right}
 
 

@@ -20,7 +20,7 @@ class WrittenAnswer:
 
 def view(question: Question, ctx: RenderContext) -> dict:
     answer = ctx.text(question.body.answer) or ""
-    return {"answer": answer, "answer_inline": ctx.is_inline(answer)}
+    return {"answer": answer, "answer_inline": ctx.follows_label(answer)}
 
 
 def export(question: Question, ctx: RenderContext) -> ExtendedText:

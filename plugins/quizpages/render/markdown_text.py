@@ -9,21 +9,10 @@ from __future__ import annotations
 
 import re
 
-# A line starting with an HTML tag starts a block, unless the tag is an inline one (a fallback text's
-# <span lang="en">, a <code>): Markdown keeps those in the paragraph.
-_BLOCK_START = re.compile(r"^\s*(```|~~~|[-*+] |\d+[.)] |\||>|#|    |"
-                          r"<(?!/?(a|abbr|b|br|code|del|em|i|img|ins|kbd|mark|q|s|samp|small|span|strong|sub|sup|"
-                          r"time|u|var)\b))")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")  # what Python-Markdown (and CommonMark) unescape
 _LIST_ITEM = re.compile(r"^( *)([-*+]|\d{1,9}[.)])( +|$)")
 _FENCE = re.compile(r"^ *(`{3,}|~{3,})")
 _LIST_AFTER_TEXT = re.compile(r"^[^\n]*\S[^\n]*\n *([-*+]|1[.)]) ", re.M)
-
-
-def is_inline(text: str) -> bool:
-    """True when `text` is one paragraph that can follow a label on the same line."""
-    text = text.strip()
-    return "\n\n" not in text and not any(_BLOCK_START.match(line) for line in text.splitlines())
 
 
 def indent(text: str, width: int) -> str:

@@ -26,7 +26,8 @@ from ..kinds import KINDS, Registry
 from ..model import Problem, Question, Quiz, Text, layout
 from ..model.numbers import number as format_number
 from ..model.problems import display_path
-from .markdown_text import indent, is_inline, md_escape, normalize_lists
+from ..util.markdown_shape import follows_label, is_inline
+from .markdown_text import indent, md_escape, normalize_lists
 from .strings import Strings
 from .template_errors import render_problem, syntax_problems
 
@@ -90,9 +91,16 @@ class _Context:
     def raw(self, text: Text | None) -> str | None:
         return self.renderer.raw(text, self.language)
 
-    is_inline = staticmethod(is_inline)
+    follows_label = staticmethod(follows_label)
     indent = staticmethod(indent)
     escape = staticmethod(md_escape)
+
+    @staticmethod
+    def after_label(markdown: str, width: int) -> str:
+        if follows_label(markdown):
+            return indent(markdown, width)
+        # a blank line, then the block at the item's text column: Markdown reads it inside the item
+        return "\n\n" + " " * width + indent(markdown, width)
 
 
 class Renderer:
@@ -288,7 +296,7 @@ class Renderer:
             prompt=view.get("prompt") or self.text(question.prompt, language) or "",
             view=view, body=fragment.body(view, strings), answer=fragment.answer(view, strings),
             hint=self.text(question.hint, language), explanation=explanation,
-            explanation_inline=explanation is not None and is_inline(explanation),
+            explanation_inline=explanation is not None and follows_label(explanation),
         )
 
     def sections(self, quiz: Quiz, language: str) -> list[dict]:
