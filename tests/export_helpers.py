@@ -95,6 +95,28 @@ questions:
       - {left: "> 5", right: {en: more than five, ko: 5 초과}}
       - {left: "1.", right: {en: one, ko: 하나}}
       - {left: "# 1", right: {en: number one, ko: 1번}}
+  - id: block-options
+    kind: multiple_choice
+    question: {en: "Which command lists the nodes?", ko: "노드를 나열하는 명령은?"}
+    options:
+      - |
+        This one:
+
+        ```bash
+        kubectl get nodes
+        ```
+      - |
+        First paragraph.
+
+        Second paragraph.
+      - "> 5"
+    answer: A
+    feedback:
+      A: |
+        Right:
+
+        - it lists them
+        - with their status
   - id: learning-rate
     kind: numeric
     question: {en: "The learning rate?", ko: "학습률은?"}

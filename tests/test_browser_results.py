@@ -783,11 +783,33 @@ questions:
     question: {en: Explain gang scheduling., ko: 갱 스케줄링을 설명하세요.}
     answer: {en: All workers or none., ko: 워커 모두 아니면 하나도.}
 """
+BLOCK_OPTIONS = """\
+title: {en: Block Options, ko: 블록 보기}
+questions:
+  - id: command
+    kind: multiple_choice
+    question: {en: Which command lists the nodes?, ko: 노드를 나열하는 명령은?}
+    options:
+      - en: |
+          This one:
+
+          ```bash
+          kubectl get nodes
+          ```
+        ko: |
+          이것:
+
+          ```bash
+          kubectl get nodes
+          ```
+      - {en: "> 5", ko: "> 5"}
+    answer: A
+"""
 
 
 @pytest.fixture(scope="module")
 def edge_server(tmp_path_factory):
-    """The bundled site with two more quizzes (EDGE_CASES, WRITTEN_ONLY), built and served."""
+    """The bundled site with three more quizzes (EDGE_CASES, WRITTEN_ONLY, BLOCK_OPTIONS), built and served."""
     from browser import StaticServer
     from conftest import build, copy_site
 
@@ -795,6 +817,7 @@ def edge_server(tmp_path_factory):
     (site / "content/quizzes/ai-ml/edge-cases.yml").write_text(EDGE_CASES, encoding="utf-8")
     (site / "content/quizzes/other").mkdir()
     (site / "content/quizzes/other/written-only.yml").write_text(WRITTEN_ONLY, encoding="utf-8")
+    (site / "content/quizzes/other/block-options.yml").write_text(BLOCK_OPTIONS, encoding="utf-8")
     build(site, strict=False)  # the English-only option is a warning, as it is while a quiz is translated
     with StaticServer(site / "site") as httpd:
         yield httpd
@@ -830,6 +853,27 @@ def test_an_option_shown_in_english_on_the_korean_page_stays_on_the_answer_line(
     assert abs(label[0] - option[0]) < label[1] / 2, (label, option)  # one line (fonts of two languages)
     _button(page, "ko", "shuffle").click()
     assert " ".join(line.inner_text().split()) == "정답: A) Second only in English"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_option_holding_a_code_block_is_picked_in_place_with_its_code_below(edge_site, language):
+    """An option whose text is a paragraph and a code block becomes a radio button in place, its code block
+    below the label, and picking it is right; a one-line option "> 5" is a radio button beside its text."""
+    page = edge_site(("ko/" if language == "ko" else "") + "quizzes/other/block-options/")
+    q = Question(page, "command")
+    options = q.list.locator("li.quizpages-option--pick")
+    assert options.count() == 2
+    assert options.nth(1).inner_text().strip() == "B) > 5"
+    radio, label, code = (options.nth(0).locator(s) for s in ("input[type=radio]", "label", "pre code"))
+    assert code.inner_text().strip() == "kubectl get nodes"
+    assert radio.bounding_box()["y"] < code.bounding_box()["y"]
+    assert label.bounding_box()["y"] + label.bounding_box()["height"] <= code.bounding_box()["y"] + 1
+    q.controls("input[value=A]").check()
+    q.check()
+    assert q.status.inner_text() == RIGHT_A[language]
+
+
+RIGHT_A = {"en": "Correct: A is the right answer.", "ko": "정답입니다: A가 맞습니다."}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

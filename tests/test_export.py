@@ -250,7 +250,7 @@ def test_gift_escapes_its_special_characters_and_joins_lines(site_copy):
     # the category, then each question GIFT holds as one block (those of several blanks, and the short
     # answer starting with "%", left out)
     assert [block.split("\n")[1].split("::")[1] if i else "category" for i, block in enumerate(blocks)] == [
-        "category", "specials", "block-syntax", "arrows", "block-pairs", "one-blank", "off-centre",
+        "category", "specials", "block-syntax", "block-options", "arrows", "block-pairs", "one-blank", "off-centre",
         "learning-rate", "code-task"]
     assert "::code-task::[markdown]Print the pods\\:\\n\\n```bash\\n" in gift
 

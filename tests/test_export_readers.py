@@ -563,3 +563,114 @@ def test_moodle_xml_scores_partial_credit_bounds_blanks_and_case(scoring):
     found = [(name, response, round(_moodle_grade(questions[name], response), 6))
              for name, response, _ in SCORES if name != "pairs"]
     assert found == [score for score in SCORES if score[0] != "pairs"]
+
+
+# -- every lettered or numbered text reads in each export as the site shows it ------------------------------
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _site_labelled_texts(site, quiz_id: str, language: str) -> dict[str, list[str]]:
+    """Question id -> the text of each option and item the site's page shows after its label ("B) "), as
+    Python-Markdown renders the page with the site's own extensions (mkdocs.yml), read by BeautifulSoup."""
+    from bs4 import BeautifulSoup
+    import markdown
+
+    quiz_site, catalog, renderer = site_quizzes(site)
+    extensions = quiz_site.settings.markdown_extensions
+    md = markdown.Markdown(extensions=[name for name, _ in extensions],
+                           extension_configs={name: options for name, options in extensions})
+    page = BeautifulSoup(md.convert(renderer.quiz_page(catalog.quizzes[quiz_id], language)), "html.parser")
+    texts = {}
+    for li in page.select("ol.quizpages-question > li[id]"):
+        shown = []
+        for entry in li.select("div.quizpages-question__body > ul > li"):
+            label = entry.select_one("span.quizpages-item, span.quizpages-option")
+            if label is None or not re.fullmatch(r"[A-Z]|\d+", label.get("data-option") or label.get("data-item")):
+                continue  # a list of the prompt's own, or true/false
+            label.extract()
+            shown.append(_words(entry.get_text(" ")))
+        texts[li["id"]] = sorted(shown)
+    return texts
+
+
+def _html_words(fragment: str) -> str:
+    from bs4 import BeautifulSoup
+
+    return _words(BeautifulSoup(fragment, "html.parser").get_text(" "))
+
+
+def _gift_labelled(site, quiz_id: str, language: str) -> dict[str, list[str]]:
+    """Question id -> its options' (or pairs') texts as gift-pegjs reads them, as plain text: [html] read by
+    BeautifulSoup, [markdown] rendered by Python-Markdown with the site's extensions first."""
+    import markdown
+
+    extensions = site_quizzes(site)[0].settings.markdown_extensions
+    md = markdown.Markdown(extensions=[name for name, _ in extensions],
+                           extension_configs={name: options for name, options in extensions})
+
+    def words(value) -> str:
+        if isinstance(value, str):  # a matching pair's right-hand side: plain text
+            return _words(value)
+        text = value["text"]
+        return _html_words(text if value["format"] == "html" else md.reset().convert(text))
+
+    found = {}
+    for entry in oracles.parse_gift(_file(site, quiz_id, language, "gift").decode("utf-8"))[1:]:
+        if entry["type"] in ("MC", "Matching"):
+            texts = ([words(c["text"]) for c in entry["choices"]] if entry["type"] == "MC" else
+                     [words(p[side]) for p in entry["matchPairs"] for side in ("subquestion", "subanswer")
+                      if p[side] and (side == "subanswer" or p[side]["text"])])
+            found[entry["title"]] = sorted(texts)
+    return found
+
+
+def _moodle_labelled(site, quiz_id: str, language: str) -> dict[str, list[str]]:
+    root = etree.fromstring(_file(site, quiz_id, language, "moodle"))
+    found = {}
+    for question in root.iter("question"):
+        kind = question.get("type")
+        if kind in ("multichoice", "ordering"):
+            texts = [_html_words(a.findtext("text")) for a in question.findall("answer")]
+        elif kind == "matching":
+            texts = [_html_words(text) for sub in question.findall("subquestion")
+                     for text in (sub.findtext("text"), sub.findtext("answer/text")) if text]
+        else:
+            continue
+        found[question.findtext("name/text")] = sorted(texts)
+    return found
+
+
+def _qti_labelled(site, quiz_id: str, language: str) -> dict[str, list[str]]:
+    found = {}
+    for name, xml in _items(_file(site, quiz_id, language, "qti3")).items():
+        root = etree.fromstring(xml)
+        choices = [c for c in root.iter() if isinstance(c.tag, str) and _local(c) in (
+            "qti-simple-choice", "qti-simple-associable-choice")]
+        if not choices or any(_local(c) == "qti-inline-choice" for c in root.iter() if isinstance(c.tag, str)):
+            continue
+        texts = []
+        for choice in choices:
+            for feedback in [f for f in choice.iter() if isinstance(f.tag, str) and _local(f) == "qti-feedback-inline"]:
+                feedback.getparent().remove(feedback)
+            texts.append(_words(" ".join(choice.itertext())))
+        found[root.get("title")] = sorted(texts)
+    return found
+
+
+@pytest.mark.parametrize("quiz_id, language", CASES)
+def test_options_and_items_read_in_every_export_as_the_site_shows_them(exported, quiz_id, language):
+    """Each option, ordering item and matching entry (a code block, two paragraphs, "> 5", "2020. A year",
+    "# 1", pasted HTML) reads in GIFT (gift-pegjs), Moodle XML and QTI 3.0 as the site's page shows it after
+    its label: never as a quote, a heading, a numbered list or escaped Markdown."""
+    site = _site_labelled_texts(exported, quiz_id, language)
+    for format_name, read in (("gift", _gift_labelled), ("moodle", _moodle_labelled), ("qti3", _qti_labelled)):
+        exported_texts = read(exported, quiz_id, language)
+        lettered = {question_id for question_id, texts in site.items() if texts}  # not true/false's two
+        if format_name != "gift":  # GIFT has no ordering question: it leaves those out, with a warning
+            assert lettered <= set(exported_texts), format_name
+        for question_id in lettered & set(exported_texts):
+            assert exported_texts[question_id] == site[question_id], (format_name, question_id)
+    assert "block-options" not in site or site["block-options"] == sorted(
+        ["This one: kubectl get nodes", "First paragraph. Second paragraph.", "> 5"])

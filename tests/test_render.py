@@ -235,6 +235,9 @@ def test_a_third_language_is_named_as_the_site_names_it(tmp_path):
     ("- a\n  - b\n- c", "- a\n    - b\n- c"),                  # two-space nesting becomes four
     ("1. a\n   ```\n   x\n     y\n   ```\n2. b", "1. a\n    ```\n    x\n      y\n    ```\n\n2. b"),
     ("text\n  not a list", "text\n  not a list"),
+    ("1. a\n\n   b\n2. c", "1. a\n\n    b\n\n2. c"),               # an item under an item's second paragraph
+    ("1. a\n\n   b\n   - x\n2. c", "1. a\n\n    b\n\n    - x\n\n2. c"),  # a list under it, an item after it
+    ("- a\n  b\n- c", "- a\n    b\n- c"),                     # a tight item's second line is left alone
 ])
 def test_lists_are_written_the_way_python_markdown_reads_them(written, rendered):
     """Lists as authors and the importer write them come out as lists, items tight, code kept."""
@@ -290,3 +293,90 @@ def test_numbers_are_shown_and_checked_in_full_as_written(tmp_path):
     assert [(c["answer"], c["unit"]) for c in checks] == [
         ("1048576", "bytes"), ("3.14159265", ""), ("2592000", ""), ("0.0000000005", "s"), ("2.5", "m² of floor")]
     assert (checks[0]["low"], checks[0]["high"]) == (1048576, 1048576)
+
+
+BLOCKS = """\
+title: {en: Blocks}
+languages: [en]
+questions:
+  - id: shapes
+    kind: multiple_choice
+    question:
+      en: |
+        Read the steps:
+
+        1. Build the image.
+
+           Tag it with the version.
+        2. Push it:
+           - to the registry
+           - to the mirror
+
+        Which one starts a pod?
+    options:
+      - en: |
+          This one:
+
+          ```bash
+          kubectl run x
+          ```
+      - en: "> 5"
+      - en: |
+          First paragraph.
+
+          Second paragraph.
+    answer: B
+  - id: steps
+    kind: ordering
+    question: {en: Put the steps in order.}
+    items:
+      - en: |
+          Write:
+
+          ```bash
+          vi Dockerfile
+          ```
+      - {en: Build}
+      - {en: Push}
+"""
+
+
+def _site_html(page: str) -> BeautifulSoup:
+    """The page as the site's own Markdown extensions (read from mkdocs.yml) render it."""
+    from quizpages.settings import read_settings
+
+    extensions = read_settings(str(ROOT / "mkdocs.yml"))[0].markdown_extensions
+    md = markdown.Markdown(extensions=[name for name, _ in extensions],
+                           extension_configs={name: options for name, options in extensions})
+    return BeautifulSoup(md.convert(page), "html.parser")
+
+
+def test_a_questions_lists_paragraphs_and_block_options_stay_inside_their_items(tmp_path):
+    """A prompt's numbered steps with a second paragraph and a nested list, an option holding a code block or
+    two paragraphs, and an ordering item with a code block each render inside their own list item, as the
+    author wrote them; a one-line option "> 5" is text after its label, in the question and in the answer."""
+    path = tmp_path / "blocks.yml"
+    path.write_text(BLOCKS, encoding="utf-8")
+    quiz = _quiz(path, "blocks")
+    page = _site_html(Renderer({quiz.id: quiz}, LANGS).quiz_page(quiz, "en"))
+    for listing in page.find_all(["ol", "ul"]):
+        assert [child.name for child in listing.find_all(recursive=False)] == ["li"] * len(
+            listing.find_all("li", recursive=False)), listing
+    shapes = page.find("li", id="shapes")
+    steps = shapes.select_one("div.quizpages-question__body > ol")
+    assert [" ".join(li.get_text(" ", strip=True).split()) for li in steps.find_all("li", recursive=False)] == [
+        "Build the image. Tag it with the version.", "Push it: to the registry to the mirror"]
+    assert [li.get_text(strip=True) for li in steps.select("li > ul > li")] == ["to the registry", "to the mirror"]
+    options = {li.select_one("span.quizpages-option")["data-option"]: li
+               for li in shapes.select("div.quizpages-question__body > ul > li")}
+    assert list(options) == ["A", "B", "C"]
+    assert options["A"].select_one("pre code").get_text().strip() == "kubectl run x"
+    assert options["B"].get_text(" ", strip=True) == "B) > 5" and not page.find("blockquote")
+    assert [p.get_text(strip=True) for p in options["C"].find_all("p")][1:] == ["First paragraph.", "Second paragraph."]
+    items = page.find("li", id="steps").select("div.quizpages-question__body > ul > li")
+    assert len(items) == 3 and sum(bool(item.select_one("pre code")) for item in items) == 1
+    answers = page.find_all("details")
+    assert answers[0].find("p").get_text(" ", strip=True) == "Answer: B) > 5"
+    numbered = answers[1].find("ol").find_all("li", recursive=False)
+    assert numbered[0].select_one("pre code").get_text().strip() == "vi Dockerfile"
+    assert [li.get_text(" ", strip=True)[3:] for li in numbered[1:]] == ["Build", "Push"]

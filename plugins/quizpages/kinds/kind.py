@@ -40,7 +40,8 @@ class RenderContext(Protocol):
 
     def after_label(self, markdown: str, width: int) -> str:
         """`markdown` to write after a label ("- B) " + it) in a list item whose text is indented by
-        `width`: on the label's line when it follows the label, else from the next paragraph on."""
+        `width`: on the label's line when it follows the label, else from the next paragraph on, with a
+        blank line after it so the next item starts one."""
 
 
 Rule = Callable[[Question, str], Iterable[Problem]]

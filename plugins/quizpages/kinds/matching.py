@@ -62,7 +62,8 @@ def view(question: Question, ctx: RenderContext) -> dict:
     lefts = [ctx.text(pair.left) or "" for pair in body.pairs]
     choices = [(letter(k), ctx.after_label(rights[i], 5)) for k, i in enumerate(order)]
     # the answer's lines pair a left with its choice on one line, each text as it reads after its label
-    answer = [(ctx.indent(left, 5), letter(order.index(n)), ctx.indent(rights[n], 5)) for n, left in enumerate(lefts)]
+    answer = [(ctx.indent(left, 5), letter(order.index(n)), ctx.after_label(rights[n], 5))
+              for n, left in enumerate(lefts)]
     return {"lefts": [ctx.after_label(left, 5) for left in lefts], "choices": choices, "answer": answer}
 
 

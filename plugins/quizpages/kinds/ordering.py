@@ -35,7 +35,7 @@ def view(question: Question, ctx: RenderContext) -> dict:
     shown = [(letter(k), ctx.after_label(texts[i], 5)) for k, i in enumerate(order)]
     letters = {i: letter(k) for k, i in enumerate(order)}
     # the answer's numbered lines: each item as it reads after its letter
-    right = [(letters[i], ctx.indent(texts[i], 5)) for i in range(len(items))]
+    right = [(letters[i], ctx.after_label(texts[i], 5)) for i in range(len(items))]
     return {"shown": shown, "answer": right}
 
 

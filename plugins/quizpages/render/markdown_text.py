@@ -33,8 +33,8 @@ def normalize_lists(text: str) -> str:
     (paragraphs, fenced code) moved with them.
 
     Authors (and the importer, keeping the source site's pages) often nest lists by two spaces,
-    continue an item's paragraphs at its text's column and start a list right under a paragraph,
-    which CommonMark reads as lists but Python-Markdown (whose lists step by four, and start after a
+    continue an item's paragraphs at its text's column, start a list right under a paragraph and
+    start the next item right under an item's second paragraph, which CommonMark reads as lists but Python-Markdown (whose lists step by four, and start after a
     blank line) reads as one flat list or as text. Text without a list is returned as it is.
     """
     if "\n" not in text or ("\n " not in text and not _LIST_AFTER_TEXT.search(text)):
@@ -43,21 +43,27 @@ def normalize_lists(text: str) -> str:
     items: list[tuple[int, int]] = []  # open list items: (source column of their text, target column)
     fence: str | None = None
     closed = False  # the line before closed a fence: Python-Markdown wants a blank line after it
+    # Where the lines since the last blank one begin, and whether with an item's later paragraph: there,
+    # Python-Markdown reads an item marker under a paragraph line, or left of where the block begins (the
+    # next item under an item's nested list), as more of that block, so the marker gets a blank line first.
+    block_column, block_is_text = 0, False
     for line in text.split("\n"):
         stripped = line.lstrip(" ")
         if closed and stripped:
             out.append("")
         closed = False
+        starts_block = bool(stripped) and (not out or not out[-1].strip())
         width = len(line) - len(stripped)
         marker = _LIST_ITEM.match(line) if fence is None else None
         in_list = bool(items)
         if stripped and fence is None:
             while items and width < items[-1][0]:  # a sibling, an outer item's text, or the list's end
                 items.pop()
-        if marker and not in_list and out and out[-1].strip():
-            out.append("")  # a list under a paragraph line: Python-Markdown needs the blank line
         if marker:
             target = items[-1][1] if items else 0  # nested: four spaces in from its parent's marker
+            if out and out[-1].strip() and (not in_list or block_is_text or target < block_column):
+                out.append("")  # a list under a paragraph line: Python-Markdown needs the blank line
+                starts_block = True
             items.append((len(marker.group(0)), target + 4))
             out.append(" " * target + stripped)
         elif items and stripped:
@@ -65,6 +71,9 @@ def normalize_lists(text: str) -> str:
             out.append(" " * (target + max(width - source, 0)) + stripped)
         else:
             out.append(line)
+        if starts_block:
+            block_column = len(out[-1]) - len(stripped)
+            block_is_text = block_column > 0 and not marker
         opening = _FENCE.match(line)
         if opening and fence is None:
             fence = opening.group(1)

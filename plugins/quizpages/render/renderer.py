@@ -99,8 +99,9 @@ class _Context:
     def after_label(markdown: str, width: int) -> str:
         if follows_label(markdown):
             return indent(markdown, width)
-        # a blank line, then the block at the item's text column: Markdown reads it inside the item
-        return "\n\n" + " " * width + indent(markdown, width)
+        # a blank line, then the block at the item's text column, then a blank line: Python-Markdown reads
+        # it inside the item, and the next item as an item, not as more of the block
+        return "\n\n" + " " * width + indent(markdown, width) + "\n"
 
 
 class Renderer:
