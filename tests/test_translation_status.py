@@ -97,6 +97,29 @@ def test_a_question_missing_one_translated_field_names_that_field_at_its_line(si
     assert finding["fields"] == ["explanation"] and finding["line"] == explanation + 2
 
 
+def test_accepting_while_a_text_is_missing_keeps_the_questions_earlier_review(site_copy):
+    """A question accepted, then its English edited and its Korean explanation removed: accepting the quiz
+    meanwhile (for its other questions) keeps that question's earlier review, so once the explanation is
+    translated again the changed question still shows as stale, until it is accepted."""
+    path = quiz_file(site_copy)
+    original = path.read_text(encoding="utf-8")
+    assert quizpages(site_copy, "status", "--accept", QUIZ_ID).returncode == 0
+    old = "Why do distributed training jobs typically require gang scheduling?"
+    edited = original.replace(old, "Why do distributed training jobs usually need gang scheduling?", 1)
+    lines = edited.splitlines(keepends=True)
+    start = next(n for n, line in enumerate(lines) if line.strip() == "- id: gang-scheduling")
+    explanation = next(n for n in range(start, len(lines)) if lines[n].strip() == "explanation:")
+    korean = next(n for n in range(explanation, len(lines)) if lines[n].strip().startswith("ko:"))
+    end = next(n for n in range(korean + 1, len(lines)) if not lines[n].startswith(" " * 8))
+    path.write_text("".join(lines[:korean] + lines[end:]), encoding="utf-8")
+    assert [m["question"] for m in report(site_copy)["missing_question"]] == ["gang-scheduling"]
+    assert quizpages(site_copy, "status", "--accept", QUIZ_ID).returncode == 0
+    path.write_text(edited, encoding="utf-8")  # the translator writes the explanation back
+    assert [s["question"] for s in report(site_copy)["stale"]] == ["gang-scheduling"]
+    assert quizpages(site_copy, "status", "--accept", QUIZ_ID).returncode == 0
+    assert report(site_copy)["stale"] == []
+
+
 def test_accept_unknown_quiz_is_a_clear_error(site_copy):
     """--accept on a quiz that does not exist says so and writes nothing."""
     result = quizpages(site_copy, "status", "--accept", "ai-ml/nope")

@@ -227,8 +227,12 @@ def accept(root: str, quiz: Quiz, languages: tuple[str, ...], only: tuple[str, .
     for language in languages[1:]:
         if only and language not in only or language not in quiz.languages:
             continue
-        stored, source_texts = {}, {}
-        for name, (texts, question) in units(quiz).items():
+        # A unit not fully translated keeps what was accepted before: once its missing text is written, a
+        # source text changed since still shows as stale (dropping its hash would make it count as current).
+        present = units(quiz)
+        stored = {name: value for name, value in data.get(language, {}).items() if name in present}
+        source_texts = {name: value for name, value in texts_accepted.get(language, {}).items() if name in stored}
+        for name, (texts, question) in present.items():
             if question is not None and not question.in_language(language, quiz.languages):
                 continue
             if _translated(texts, source, language):
