@@ -526,6 +526,50 @@ def test_two_files_translating_one_text_differently_name_both_entries_and_write_
     assert _quiz_files(site_copy) == before
 
 
+ALIASED = """\
+title: {en: Alias, ko: 별칭}
+questions:
+  - id: first
+    kind: short_answer
+    question: &shared
+      en: What is a pod?
+    answer: {en: A unit., ko: 단위.}
+  - id: second
+    kind: short_answer
+    question: *shared
+    answer: {en: Another unit., ko: 다른 단위.}
+"""
+
+
+def test_a_text_used_again_through_a_yaml_alias_takes_one_translation(site_copy):
+    """A question text written once (`&shared`) and used again (`*shared`) is one place in the file: two
+    different translations of it are an error naming both entries and the alias, and nothing is written;
+    the same translation in both entries is written once, under the anchor, and both questions read it."""
+    path = site_copy / "content/quizzes/alias.yml"
+    path.write_text(ALIASED, encoding="utf-8")
+    _export(site_copy, str(path.relative_to(site_copy)))
+    po = site_copy / "translations/export/ko/alias.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    first, second = (lines.index(f'msgctxt "alias:question:{q}:question"') + 2 for q in ("first", "second"))
+    _set_translation(po, "alias:question:first:question", "파드란?")
+    _set_translation(po, "alias:question:second:question", "파드는 무엇인가요?")
+    result = _import(site_copy, po)
+    assert result.returncode == 1 and "nothing was written" in result.stderr
+    assert result.stdout.splitlines() == [
+        f"translations/export/ko/alias.po:{second}: error: alias: question 2 (second): question: this 'ko' "
+        f"translation differs from the one at translations/export/ko/alias.po:{first} for question 1 (first): "
+        "question, whose text it is through a YAML alias (Give both entries the same translation, or write the "
+        "text of question 2 (second): question out in the quiz file instead of the alias)"]
+    assert path.read_text(encoding="utf-8") == ALIASED
+    _set_translation(po, "alias:question:second:question", "파드란?")
+    result = _import(site_copy, po)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert path.read_text(encoding="utf-8") == ALIASED.replace(
+        "      en: What is a pod?\n", "      en: What is a pod?\n      ko: 파드란?\n")
+    quiz = _loaded(site_copy, path.relative_to(site_copy), "alias")
+    assert [q.prompt.get("ko") for q in quiz.questions] == ["파드란?", "파드란?"]
+
+
 @pytest.mark.parametrize("args, message", [
     (["export", "--language", "en"], "quizpages translate export: error: 'en' cannot be translated into (Give a "
                                      "language code other than the source language en, such as ko)"),

@@ -16,7 +16,7 @@ from ..util.atomic_write import write_atomic
 from .entries import parse_context
 from .files import ReadEntry, TranslationFile, TranslationFileError
 from .formats import read_translation_file
-from .importer import InvalidTranslation, Outcome, match_entries, write_changes
+from .importer import InvalidTranslation, Outcome, match_entries, text_place, write_changes
 from .yaml_edit import EditError
 
 Loader = Callable[[str, str, bytes], tuple[Quiz | None, list[Problem]]]  # (path, quiz id, bytes) -> read
@@ -94,18 +94,25 @@ def _plan_quiz(plan: ImportPlan, quiz_id: str, parts: list, quizzes: dict[str, Q
     plan.warnings += outcome.warnings
     for reason, number in outcome.skipped.items():
         plan.skipped[reason] = plan.skipped.get(reason, 0) + number
-    seen: dict[tuple[int, str], tuple[str, str]] = {}  # text, language -> its first translation and entry
+    # one place in the file, one translation: two files may give one text, and a YAML alias puts one text
+    # in two questions (`question: *shared`)
+    seen: dict[tuple, tuple[str, str, str]] = {}  # place, language -> its first translation, entry and label
     conflicts = []
     for change, (origin, label) in zip(outcome.changes, outcome.origins):
-        key = (id(change.text), change.language)
+        key = (text_place(change.text), change.language)
         if key in seen and seen[key][0] != change.value:
-            conflicts.append(f"{origin}: error: {quiz_id}: {label}: this '{change.language}' translation differs "
-                             f"from the one at {seen[key][1]} (Import one of the two files, or make them agree)")
-        seen.setdefault(key, (change.value, origin))
+            first_label = seen[key][2]
+            conflicts.append(
+                f"{origin}: error: {quiz_id}: {label}: this '{change.language}' translation differs from the one at "
+                f"{seen[key][1]} (Import one of the two files, or make them agree)" if first_label == label else
+                f"{origin}: error: {quiz_id}: {label}: this '{change.language}' translation differs from the one at "
+                f"{seen[key][1]} for {first_label}, whose text it is through a YAML alias (Give both entries the "
+                f"same translation, or write the text of {label} out in the quiz file instead of the alias)")
+        seen.setdefault(key, (change.value, origin, label))
     if conflicts:
         plan.errors += conflicts
         return
-    changes = list({(id(c.text), c.language): c for c in outcome.changes}.values())
+    changes = list({(text_place(c.text), c.language): c for c in outcome.changes}.values())
     if not changes:
         return
     shown = os.path.relpath(path, relative_to)

@@ -19,7 +19,7 @@ from .entries import parse_context
 from .files import ReadEntry, TranslationFile
 from .yaml_edit import Change, EditError, apply_changes
 
-__all__ = ["Change", "EditError", "InvalidTranslation", "Outcome", "match_entries", "write_changes"]
+__all__ = ["Change", "EditError", "InvalidTranslation", "Outcome", "match_entries", "text_place", "write_changes"]
 
 
 @dataclass
@@ -82,6 +82,13 @@ def match_entries(quiz: Quiz, file: TranslationFile, entries: list[ReadEntry], s
         outcome.origins.append((where, slot.label))
 
 
+def text_place(text) -> tuple:
+    """Where a text is written in its file: the same for every use of it through a YAML alias
+    (`question: *shared`), whose entries are then one text to translate once."""
+    source = text.source
+    return (id(text),) if source is None or source.line is None else (source.path, source.line, source.column)
+
+
 def write_changes(data: bytes, old_quiz: Quiz, old_problems: list[Problem], changes: list[Change],
                   languages: tuple[str, ...], read_back: Callable[[bytes], tuple[Quiz | None, list[Problem]]]
                   ) -> tuple[bytes, list[Problem]]:
@@ -111,9 +118,11 @@ def _written(data: bytes, old_quiz: Quiz, old_problems: list[Problem], changes: 
     if [(s.unit, s.name) for s in old_slots] != [(s.unit, s.name) for s in new_slots]:
         raise EditError("the file's texts would change places")
     wanted: dict[tuple[str, str], dict[str, str]] = {}
-    for change in changes:
-        slot = next(s for s in old_slots if s.text is change.text)
-        wanted.setdefault((slot.unit, slot.name), {})[change.language] = change.value
+    for change in changes:  # each text the change writes: its own, and any alias of it
+        place = text_place(change.text)
+        for slot in old_slots:
+            if slot.text is change.text or text_place(slot.text) == place:
+                wanted.setdefault((slot.unit, slot.name), {})[change.language] = change.value
     for old, now in zip(old_slots, new_slots):
         expected = {lang: old.text.get(lang) for lang in languages if old.text.get(lang) is not None}
         expected.update(wanted.get((old.unit, old.name), {}))
