@@ -391,6 +391,45 @@ def test_a_language_the_site_does_not_have_is_not_imported(site_copy):
     assert result.returncode == 1 and "'ja', which is not a translation language of this site" in result.stdout
 
 
+@pytest.mark.parametrize("fmt, written", [("po", "ko_KR"), ("po", "ko-KR"), ("po", "KO"), ("xliff", "ko-KR")])
+def test_a_file_naming_the_language_with_its_region_is_imported_as_the_sites_language(site_copy, fmt, written):
+    """Poedit names Korean `ko_KR` and XLIFF tools `ko-KR`: such a file is imported into the site's `ko`."""
+    _export(site_copy, "--format", fmt)
+    path = site_copy / (PO if fmt == "po" else XLF)
+    text = path.read_text(encoding="utf-8")
+    renamed = (text.replace('"Language: ko\\n"', f'"Language: {written}\\n"') if fmt == "po"
+               else text.replace('target-language="ko"', f'target-language="{written}"'))
+    assert renamed != text
+    path.write_text(renamed, encoding="utf-8")
+    if fmt == "po":
+        _set_translation(path, "ai-ml/kubeflow-trainer:quiz:title", "Kubeflow Trainer 퀴즈")
+    else:
+        store = ttk_xliff.xlifffile.parsefile(str(path))
+        unit = next(u for u in store.units if u.xmlelement.get("id") == "ai-ml/kubeflow-trainer:quiz:title")
+        unit.target = "Kubeflow Trainer 퀴즈"
+        store.save()
+    result = _import(site_copy, path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert _loaded(site_copy, KUBEFLOW_QUIZ, "ai-ml/kubeflow-trainer").title.get("ko") == "Kubeflow Trainer 퀴즈"
+
+
+def test_an_entry_with_plural_forms_is_refused_saying_so(site_copy):
+    """A translator's tool that turned an entry into plural forms gets that named at the entry's line, not a
+    reading error, and nothing is written."""
+    _export(site_copy)
+    text = (site_copy / PO).read_text(encoding="utf-8")
+    old = 'msgstr "Kubeflow Trainer와 분산 학습 퀴즈"'
+    line = text.splitlines().index(old)  # the msgid's line, above it
+    (site_copy / PO).write_text(text.replace(old, 'msgid_plural "Quizzes"\nmsgstr[0] "퀴즈"'), encoding="utf-8")
+    before = _quiz_files(site_copy)
+    result = _import(site_copy, site_copy / PO)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{PO}:{line}: error: an entry with plural forms (msgid_plural) (Quiz texts have no plural forms; remove "
+        "msgid_plural and write the translation as one msgstr)"], result.stdout
+    assert _quiz_files(site_copy) == before
+
+
 def test_init_starts_a_language_with_every_string_and_the_quizzes_exported(site_copy):
     """`translate init ja` writes the strings file (every key, its English text as a comment) into the site's
     strings folder, and a PO file per quiz with every text to translate."""

@@ -7,7 +7,9 @@ back the ones already written when a later one fails (a full disk), so no run le
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -31,6 +33,20 @@ class ImportPlan:
     skipped: dict[str, int] = field(default_factory=dict)  # reason -> entries
 
 
+def site_language(written: str, languages: tuple[str, ...]) -> str | None:
+    """The site's language a translation file's language names, or None: as written (`ko`), or as editors
+    write it, with a region or another case (Poedit's `ko_KR`, an XLIFF `ko-KR` for a site's `ko`)."""
+    if written in languages:
+        return written
+    def key(code: str) -> str:
+        return re.sub(r"[-_]", "-", code).casefold()
+    same = [language for language in languages if key(language) == key(written)]
+    if same:
+        return same[0]
+    primary = key(written).split("-")[0]
+    return next((language for language in languages if key(language) == primary), None)
+
+
 def plan_import(paths: list[str], quizzes: dict[str, Quiz], broken: dict[str, str], languages: tuple[str, ...],
                 load: Loader, relative_to: str) -> ImportPlan:
     """What importing `paths` would write. `quizzes`: the site's quizzes that load without errors, `broken`:
@@ -43,7 +59,10 @@ def plan_import(paths: list[str], quizzes: dict[str, Quiz], broken: dict[str, st
         except TranslationFileError as exc:
             plan.errors += exc.lines()
             continue
-        if found.language not in languages[1:]:
+        language = site_language(found.language, languages[1:])
+        if language is not None:
+            found = dataclasses.replace(found, language=language)
+        else:
             plan.errors.append(f"{found.path}:1: error: the file's language is '{found.language or 'not given'}', which is "
                                f"not a translation language of this site (Use one of {', '.join(languages[1:])}; "
                                "a PO file names it in its `Language:` header, an XLIFF file in `target-language`)")

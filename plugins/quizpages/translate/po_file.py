@@ -73,13 +73,14 @@ def read_po(path: str, data: bytes) -> TranslationFile:
                                    "Check the file with msgfmt --check")
     entries = []
     for written, entry in zip(messages, read):
+        if entry.msgid_plural:  # before comparing: polib keeps msgstr[N] apart from msgstr
+            raise TranslationFileError(path, written.line, "an entry with plural forms (msgid_plural)",
+                                       "Quiz texts have no plural forms; remove msgid_plural and write the "
+                                       "translation as one msgstr")
         same = (written.msgctxt, written.msgid, written.msgstr.get(0, ""), written.fuzzy) == \
             (entry.msgctxt, entry.msgid, entry.msgstr, entry.fuzzy)
         if not same:  # pragma: no cover - as above
             raise TranslationFileError(path, written.line, "polib read this entry differently from how it is written",
                                        "Check the entry's quotes and escapes")
-        if entry.msgid_plural:
-            raise TranslationFileError(path, written.line, "an entry with plural forms (msgid_plural)",
-                                       "Quiz texts have no plural forms; remove msgid_plural and msgstr[N]")
         entries.append(ReadEntry(entry.msgctxt or "", entry.msgid, entry.msgstr, entry.fuzzy, written.line))
     return TranslationFile(path, po.metadata.get("Language", "").strip(), entries)
