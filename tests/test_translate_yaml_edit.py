@@ -181,3 +181,18 @@ def test_a_one_line_translation_that_gains_lines_becomes_a_block_and_keeps_its_c
     plain = quiz.replace("   # reviewed", "")
     after = _write(plain, ("question:release", "explanation", "ko", "첫 줄\n둘째 줄"))
     assert "      ko: |-\n        첫 줄\n        둘째 줄\n  - id: command\n" in after
+
+
+@pytest.mark.parametrize("unit, name, language", [
+    ("quiz", "intro", "ko"),                        # a `|` block replaced, under a key at column 2
+    ("quiz", "intro", "ja"),                        # a `|` block added beside it
+    ("question:release", "explanation", "ko"),      # a plain text added, deeper in
+    ("question:command", "answer", "ko"),           # a text written once becoming one per language
+])
+def test_a_translation_whose_first_line_starts_with_spaces_is_a_block_that_says_where_it_begins(unit, name, language):
+    """A translation starting with an indented line (code, a quoted command) is written as a block whose
+    indentation indicator counts from its key (`ko: |2`), so YAML keeps those spaces, wherever the key is."""
+    value = "    helm install demo ./chart\n두 번째 줄\n"
+    after = _write(QUIZ, (unit, name, language, value))
+    [header] = [line for line in _changed_lines(QUIZ, after) if line.startswith("+") and f"{language}: |" in line]
+    assert header.endswith(f"{language}: |2"), header

@@ -87,16 +87,21 @@ def _chomping(text: str) -> tuple[str, str]:
     return body, "-" if breaks == 0 else "" if breaks == 1 else "+"
 
 
-def literal(text: str, indent: int, newline: str, header_rest: str = "") -> str | None:
+def literal(text: str, indent: int, newline: str, header_rest: str = "", parent: int | None = None) -> str | None:
     """`text` as a literal block (`|`), its lines indented by `indent` spaces; the block ends with its last
-    line's line break. `header_rest`: what follows the indicator on its line (a comment) is kept."""
+    line's line break. `header_rest`: what follows the indicator on its line (a comment) is kept.
+    `parent`: the column of the key the block is the value of (`indent - 2` unless given), from which a
+    text starting with spaces counts its indentation indicator (`|2`)."""
     if not text.strip() or not printable(text) or "\r" in text or "\t" in text.split("\n", 1)[0][:1]:
         return None
     body, chomp = _chomping(text)
     lines = body.split("\n")
     first = next((line for line in lines if line.strip()), "")
-    indicator = str(indent) if first.startswith(" ") else ""  # a first line that starts with a space
-    if indicator and indent > 9:
+    # a first line that starts with a space: YAML is told where the text begins, counted from its key's
+    # column (`ko: |2`), or it would take those spaces for the block's own indentation
+    step = indent - (indent - 2 if parent is None else parent)
+    indicator = str(step) if first.startswith(" ") else ""
+    if indicator and not 1 <= step <= 9:
         return None
     trailing = text[len(body):].split("\n")[1:-1] if chomp == "+" else []  # kept empty lines
     pad = " " * indent

@@ -180,14 +180,16 @@ class _File:
         several lines is wrapped again at the same width (when `self.wrap`)."""
         style = like.style if like is not None else None
         rest = self.header_rest(like) if like is not None and style in ("|", ">") and like.value else ""
+        key_column = indent - 2  # in block context `indent` is the key's column + 2
         if like is not None and style in ("|", ">"):
             indent = self.content_indent(like) or indent
         rendered = None
         if style == "|" and not flow:
-            rendered = scalars.literal(value, indent, self.newline, rest)
+            rendered = scalars.literal(value, indent, self.newline, rest, key_column)
         elif style == ">" and not flow:
             rendered = scalars.folded(value, indent, self.newline, self._folding_of(like, indent),
-                                      header_rest=rest) or scalars.literal(value, indent, self.newline, rest)
+                                      header_rest=rest) or scalars.literal(value, indent, self.newline, rest,
+                                                                            key_column)
         elif style == "'":
             rendered = scalars.single_quoted(value)
         elif style is None:
@@ -328,7 +330,7 @@ class _File:
             lead = self.newline + " " * key_column
         lines = []
         for index, (language, value) in enumerate(ordered):
-            rendered = (scalars.literal(value, key_column + 2, self.newline)
+            rendered = (scalars.literal(value, key_column + 2, self.newline, parent=key_column)
                         or self.render(value, None, False, key_column + 2))
             item = f"{language}: {rendered}"
             if not item.endswith("\n"):
