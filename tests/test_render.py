@@ -338,6 +338,38 @@ questions:
           ```
       - {en: Build}
       - {en: Push}
+  - id: several
+    kind: multiple_select
+    question: {en: Which commands list pods?}
+    options:
+      - en: |
+          This:
+
+          ```bash
+          kubectl get pods
+          ```
+      - {en: "> 5"}
+      - en: |
+          That:
+
+          ```bash
+          kubectl get po
+          ```
+    answer: [A, C]
+  - id: outputs
+    kind: matching
+    question: {en: Match each command with its output.}
+    pairs:
+      - left: {en: "`kubectl version`"}
+        right:
+          en: |
+            Two lines:
+
+            ```text
+            Client Version: v1.31
+            ```
+      - left: {en: "`kubectl get ns`"}
+        right: {en: "A table"}
 """
 
 
@@ -375,8 +407,17 @@ def test_a_questions_lists_paragraphs_and_block_options_stay_inside_their_items(
     assert [p.get_text(strip=True) for p in options["C"].find_all("p")][1:] == ["First paragraph.", "Second paragraph."]
     items = page.find("li", id="steps").select("div.quizpages-question__body > ul > li")
     assert len(items) == 3 and sum(bool(item.select_one("pre code")) for item in items) == 1
-    answers = page.find_all("details")
-    assert answers[0].find("p").get_text(" ", strip=True) == "Answer: B) > 5"
-    numbered = answers[1].find("ol").find_all("li", recursive=False)
+    def answer(question_id):
+        return page.find("li", id=question_id).find_parent("ol").find_next_sibling("details", class_="quizpages-answer")
+
+    assert answer("shapes").find("p").get_text(" ", strip=True) == "Answer: B) > 5"
+    several = answer("several").select("ul > li")
+    assert [li.select_one("pre code").get_text().strip() for li in several] == ["kubectl get pods", "kubectl get po"]
+    outputs = page.find("li", id="outputs").select("div.quizpages-question__body > ul > li")
+    assert len(outputs) == 4 and sum(bool(li.select_one("pre code")) for li in outputs) == 1
+    matched = answer("outputs").select("ul > li")
+    assert matched[0].select_one("pre code").get_text().strip() == "Client Version: v1.31"
+    assert matched[1].get_text(" ", strip=True) == "2) kubectl get ns → A) A table"
+    numbered = answer("steps").find("ol").find_all("li", recursive=False)
     assert numbered[0].select_one("pre code").get_text().strip() == "vi Dockerfile"
     assert [li.get_text(" ", strip=True)[3:] for li in numbered[1:]] == ["Build", "Push"]

@@ -34,8 +34,9 @@ def normalize_lists(text: str) -> str:
 
     Authors (and the importer, keeping the source site's pages) often nest lists by two spaces,
     continue an item's paragraphs at its text's column, start a list right under a paragraph and
-    start the next item right under an item's second paragraph, which CommonMark reads as lists but Python-Markdown (whose lists step by four, and start after a
-    blank line) reads as one flat list or as text. Text without a list is returned as it is.
+    start the next item right under an item's second paragraph, which CommonMark reads as lists
+    but Python-Markdown (whose lists step by four, and start after a blank line) reads as one flat
+    list or as text. Text without a list is returned as it is.
     """
     if "\n" not in text or ("\n " not in text and not _LIST_AFTER_TEXT.search(text)):
         return text  # one line, or no indented line and no list under a line: nothing to change
