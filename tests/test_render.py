@@ -407,6 +407,7 @@ def test_a_questions_lists_paragraphs_and_block_options_stay_inside_their_items(
     assert [p.get_text(strip=True) for p in options["C"].find_all("p")][1:] == ["First paragraph.", "Second paragraph."]
     items = page.find("li", id="steps").select("div.quizpages-question__body > ul > li")
     assert len(items) == 3 and sum(bool(item.select_one("pre code")) for item in items) == 1
+
     def answer(question_id):
         return page.find("li", id=question_id).find_parent("ol").find_next_sibling("details", class_="quizpages-answer")
 
