@@ -207,6 +207,29 @@ def test_english_shown_on_a_korean_page_is_marked_english(tmp_path):
     assert english.select("[lang]") == []
 
 
+def test_an_untranslated_one_line_option_reads_after_its_label_on_the_korean_page(tmp_path):
+    """An option "> 5" or "2020. A year" not yet translated is shown in English on the Korean page as text
+    after its letter, marked lang="en", in the question and the answer (not as a quote or a list), while an
+    untranslated one-line prompt written as a quote stays a quote."""
+    path = tmp_path / "q.yml"
+    path.write_text(
+        "title: {en: T, ko: 티}\nquestions:\n  - id: q\n    kind: multiple_choice\n"
+        "    question: {en: '> Read this first.', ko: '> 먼저 읽으세요.'}\n"
+        "    options: [{en: '< 5', ko: '5 미만'}, {en: '> 5'}, {en: 2020. A year}]\n    answer: B\n"
+        "  - id: r\n    kind: short_answer\n    question: {en: '> Quoted.'}\n    answer: {en: Yes., ko: 네.}\n",
+        encoding="utf-8")
+    quiz, problems = load_quiz(str(path), "q", LANGS)
+    assert not [p for p in problems if p.is_error], problems
+    page = _site_html(Renderer({"q": quiz}, LANGS).quiz_page(quiz, "ko"))
+    options = page.find("li", id="q").select("div.quizpages-question__body > ul > li")
+    assert [" ".join(li.get_text(" ", strip=True).split()) for li in options] == ["A) 5 미만", "B) > 5", "C) 2020. A year"]
+    assert [li.select_one("[lang=en]").name for li in options[1:]] == ["span", "span"]
+    answer = page.find("li", id="q").find_parent("ol").find_next_sibling("details")
+    assert answer.find("p").get_text(" ", strip=True) == "정답: B) > 5"
+    quotes = [" ".join(q.get_text(" ", strip=True).split()) for q in page.find_all("blockquote")]
+    assert quotes == ["먼저 읽으세요.", "Quoted."]
+
+
 def test_a_third_language_is_named_as_the_site_names_it(tmp_path):
     """With Japanese added (and no Japanese strings file), indexes name languages from the site's i18n
     `name:`, never a raw key, and say where a quiz missing in a language does exist."""

@@ -213,9 +213,11 @@ class Renderer:
         value, _ = self._pick(text, language)
         return value.strip() if value is not None else None
 
-    def text(self, text: Text | None, language: str) -> str | None:
+    def text(self, text: Text | None, language: str, standalone: bool = False) -> str | None:
         """The text in `language` as Markdown for a page (see `_pick`). Text shown in another language is
-        marked with its `lang`, so screen readers and hyphenation read it in that language."""
+        marked with its `lang`, so screen readers and hyphenation read it in that language: inline when it
+        follows a label ("B) > 5" stays text), as a block when it is blocks, or, `standalone` (a prompt, a
+        hint, an intro: nothing before it on its line), when its first line starts a block (a quote)."""
         if text is None:
             return None
         value, other = self._pick(text, language)
@@ -225,7 +227,7 @@ class Renderer:
         markdown = normalize_lists(sanitize(value.strip(), self.allowed_html))
         if other is None:
             return markdown
-        if is_inline(markdown):
+        if is_inline(markdown) if standalone else follows_label(markdown):
             return f'<span lang="{other}">{markdown}</span>'
         return f'<div lang="{other}" markdown="1">\n\n{markdown}\n\n</div>'
 
@@ -294,9 +296,9 @@ class Renderer:
             number=number, question=question, fragment=kind.fragment,
             check=_attribute_json(check) if check else "", check_data=check,
             title=self.text(question.title, language),
-            prompt=view.get("prompt") or self.text(question.prompt, language) or "",
+            prompt=view.get("prompt") or self.text(question.prompt, language, standalone=True) or "",
             view=view, body=fragment.body(view, strings), answer=fragment.answer(view, strings),
-            hint=self.text(question.hint, language), explanation=explanation,
+            hint=self.text(question.hint, language, standalone=True), explanation=explanation,
             explanation_inline=explanation is not None and follows_label(explanation),
         )
 
@@ -329,9 +331,9 @@ class Renderer:
             language=language,
             t=self.strings(language),
             title=self.text(quiz.title, language),
-            intro=self.text(quiz.intro, language),
+            intro=self.text(quiz.intro, language, standalone=True),
             sections=sections,
-            closing=self.text(quiz.closing, language),
+            closing=self.text(quiz.closing, language, standalone=True),
             learning_material=_safe_link(quiz.learning_material),
             next=self.next_quiz(quiz, language),
             site_root=layout.relative_url(self.page_url(quiz.id, language), ""),
