@@ -61,6 +61,9 @@ def site_settings(config: MkDocsConfig, options: Config) -> SiteSettings:
         custom_dir=None if config.theme.custom_dir is None else os.fspath(config.theme.custom_dir),  # maybe !relative
         cache=options["cache"], cache_dir=os.path.join(root, options["cache_dir"]), enabled=options["enabled"],
         use_directory_urls=config.use_directory_urls, exports=tuple(options["exports"]), site_url=config.site_url,
+        # MkDocs keeps `exclude_docs` as a pathspec of the lines written (each pattern's `pattern`)
+        exclude_docs=tuple(getattr(p, "pattern", "") for p in config.exclude_docs.patterns)
+        if config.exclude_docs is not None else (),
         markdown_extensions=tuple((name, config.mdx_configs.get(name, {}) if isinstance(name, str) else {})
                                   for name in config.markdown_extensions),
         i18n=None if i18n is None else I18nSettings(

@@ -40,7 +40,9 @@ def add_page(files: Files, config: MkDocsConfig, settings: SiteSettings, page: G
     file = static_i18n.generated_page(config, page.language, settings.languages, page.markdown_path,
                                       page.content, page.available_in, in_nav=not page.is_quiz)
     existing = files.get_file_from_path(file.src_uri)
-    if existing is not None and existing.generated_by is None:
+    if existing is not None and existing.generated_by is None and existing.inclusion.is_excluded():
+        files.remove(existing)  # `exclude_docs` leaves it out of the site: the quiz page takes no one's place
+    elif existing is not None and existing.generated_by is None:
         if not serving:
             raise PluginError(
                 f"Error reading quiz pages in '{settings.docs_dir}': the page '{file.src_uri}' exists "

@@ -46,6 +46,7 @@ def read_settings(config_file: str | None = None) -> tuple[SiteSettings, list[st
         use_directory_urls=data.get("use_directory_urls", True) is not False, i18n=i18n,
         exports=values["exports"], site_url=str(data["site_url"]) if data.get("site_url") else None,
         markdown_extensions=_markdown_extensions(data, source, errors),
+        exclude_docs=tuple(data["exclude_docs"].splitlines()) if isinstance(data.get("exclude_docs"), str) else (),
     )
     if not errors:
         for setting, message in check_site(settings):

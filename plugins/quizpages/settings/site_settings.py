@@ -57,6 +57,8 @@ class SiteSettings:
     use_directory_urls: bool = True
     i18n: I18nSettings | None = None
     exports: tuple[str, ...] = ()  # the LMS export formats the site publishes
+    # MkDocs' `exclude_docs`, its gitignore-style lines: files of the docs folder MkDocs never builds
+    exclude_docs: tuple[str, ...] = ()
     site_url: str | None = field(default=None, compare=False)  # where exports' links lead; pages need it not
     # The site's Markdown extensions with their options, as MkDocs loads them: quiz text is checked as they
     # render it, and exports in HTML use them. Not compared: an option built from a Python tag (a slugify

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import posixpath
 
+import pathspec
+
 from ..model import Problem, Source, error, layout
 from ..model.problems import display_path
 from ..settings import SiteSettings
@@ -46,7 +48,10 @@ def page_collisions(settings: SiteSettings, catalog: Catalog) -> tuple[list[Prob
         pages = {layout.built_path(layout.markdown_path(quiz_id), settings.use_directory_urls): quiz_id
                  for quiz_id, languages in quiz_languages.items() if language in languages}
         index = layout.built_path(layout.INDEX_MARKDOWN, settings.use_directory_urls)
+        excluded = _excluded_docs(settings)
         for path in _files_under(os.path.join(folder, layout.QUIZZES), settings.quizzes_path):
+            if excluded.match_file(os.path.relpath(path, settings.docs_dir).replace(os.sep, "/")):
+                continue  # MkDocs never builds it (`exclude_docs`): the quiz page takes no one's place
             inside = posixpath.normpath(os.path.relpath(path, folder).replace(os.sep, "/"))
             built = layout.built_path(inside, settings.use_directory_urls)
             shown = display_path(path, settings.root)
@@ -64,6 +69,12 @@ def page_collisions(settings: SiteSettings, catalog: Catalog) -> tuple[list[Prob
                     "other's place",
                     f"Make sure to rename or move '{shown}', or rename the quiz file"))
     return problems, taken
+
+
+def _excluded_docs(settings: SiteSettings) -> pathspec.gitignore.GitIgnoreSpec:
+    """The files MkDocs leaves out of the build, matched as it matches them (mkdocs.structure.files): its own
+    default (hidden files, /templates/) and the site's `exclude_docs`."""
+    return pathspec.gitignore.GitIgnoreSpec.from_lines([".*", "/templates/", *settings.exclude_docs])
 
 
 def _files_under(folder: str, skipped: str) -> list[str]:
