@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import markdown
 import pytest
 from bs4 import BeautifulSoup
+from markdown_it import MarkdownIt
 from conftest import KUBEFLOW_QUIZ, ROOT
 from quizpages import load_quiz
+from quizpages.kinds import KINDS
 from quizpages.model import Quiz, Text
 from quizpages.render import Renderer, Strings
 
@@ -445,3 +448,28 @@ def test_a_questions_lists_paragraphs_and_block_options_stay_inside_their_items(
     numbered = answer("steps").find("ol").find_all("li", recursive=False)
     assert numbered[0].select_one("pre code").get_text().strip() == "vi Dockerfile"
     assert [li.get_text(" ", strip=True)[3:] for li in numbered[1:]] == ["Build", "Push"]
+
+
+def _body_lists(page: BeautifulSoup) -> list[int]:
+    """How many items each list straight under the question's body holds, in page order."""
+    body = page.select_one("div.quizpages-question__body")
+    return [len(listing.find_all("li", recursive=False)) for listing in body.find_all(["ul", "ol"], recursive=False)]
+
+
+@pytest.mark.parametrize("kind", list(KINDS), ids=lambda kind: kind.name)
+@pytest.mark.parametrize("ending", ["- alpha\n- beta", "1. one\n2. two", "* alpha\n\n* beta"])
+def test_a_prompt_ending_in_a_list_keeps_the_options_out_of_it(kind, ending):
+    """A question that ends in a list of its own ("Given these steps: 1. … 2. …") shows its options as a list
+    of their own below it, in the site's Markdown and in CommonMark (`quizpages render`'s readers): a reader
+    never sees an option numbered "3." as one of the prompt's steps."""
+    question = kind.example("en")
+    pages = {}
+    for prompt in ("Look at this.", "Look at this:\n\n" + ending):
+        shown = dataclasses.replace(question, prompt=Text({"en": prompt}))
+        quiz = Quiz(id="x", title=Text({"en": "X"}), questions=(shown,), languages=("en",))
+        pages[prompt] = Renderer({"x": quiz}, ("en",)).quiz_page(quiz, "en")
+    plain, ending_in_list = pages.values()
+    assert _body_lists(_site_html(ending_in_list)) == [2] + _body_lists(_site_html(plain))
+    commonmark = MarkdownIt("commonmark")
+    assert _body_lists(BeautifulSoup(commonmark.render(ending_in_list), "html.parser")) == [2] + _body_lists(
+        BeautifulSoup(commonmark.render(plain), "html.parser"))
