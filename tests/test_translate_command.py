@@ -512,6 +512,66 @@ def test_a_translation_that_would_break_the_quiz_is_refused_naming_it(site_copy)
     assert _quiz_files(site_copy) == before
 
 
+def _entry_line(path: Path, context: str) -> int:
+    """The line the import names for the PO entry `context`: its msgid's, the line after its msgctxt."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return lines.index(f'msgctxt "{context}"') + 2
+
+
+def test_each_translation_that_would_break_the_quiz_is_refused_at_its_own_entry_in_one_run(site_copy):
+    """Three bad translations in one file (a control character, pasted `<script>`, a `javascript:` link) are
+    three errors, each at its own entry's line and naming its text; nothing is written."""
+    _export(site_copy)
+    before = _quiz_files(site_copy)
+    bell = "ai-ml/kubeflow-trainer:question:v1-architecture:option A"
+    script = "ai-ml/kubeflow-trainer:question:gang-scheduling:option B"
+    link = "ai-ml/kubeflow-trainer:question:v1-architecture:option C"
+    _set_translation(site_copy / PO, bell, "공유\x07 CRD")
+    _set_translation(site_copy / PO, script, "<script>alert(1)</script>")
+    _set_translation(site_copy / PO, link, "[문서](javascript:alert(1))")
+    result = _import(site_copy, site_copy / PO)
+    assert result.returncode == 1
+    errors = [line for line in result.stdout.splitlines() if ": error: " in line]
+    assert len(errors) == 3, result.stdout
+    at = {context: f"{PO}:{_entry_line(site_copy / PO, context)}: error: " for context in (bell, script, link)}
+    assert any(line.startswith(at[bell]) and "option A: the translation holds the control character U+0007 after "
+               '"공유"' in line for line in errors), errors
+    assert any(line.startswith(at[script]) and "(gang-scheduling): option B [ko]" in line and "<script>" in line
+               for line in errors), errors
+    assert any(line.startswith(at[link]) and "option C [ko]" in line and "javascript:" in line for line in errors)
+    assert _quiz_files(site_copy) == before
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"], ids=["line", "paragraph", "next-line"])
+def test_a_translation_holding_a_unicode_line_separator_is_imported_as_written(site_copy, separator):
+    """gettext ends PO lines at line feeds only: a translation holding U+2028, U+2029 or U+0085 (pasted from a
+    word processor) is one text, imported and read back exactly."""
+    _export(site_copy)
+    context = "ai-ml/kubeflow-trainer:question:v1-architecture:option A"
+    _set_translation(site_copy / PO, context, f"공유{separator}CRD 하나")
+    result = _import(site_copy, site_copy / PO)
+    assert result.returncode == 0, result.stdout + result.stderr
+    quiz = _loaded(site_copy, KUBEFLOW_QUIZ, "ai-ml/kubeflow-trainer")
+    option = next(slot for slot in quiz.texts() if slot.unit == "question:v1-architecture" and slot.name == "option A")
+    assert option.text.get("ko") == f"공유{separator}CRD 하나"
+
+
+def test_an_xliff_target_holding_a_c1_control_character_is_refused(site_copy):
+    """XML lets an XLIFF target hold U+0080 to U+009F, which no quiz text may: refused at the unit, and nothing
+    is written."""
+    _export(site_copy, "--format", "xliff")
+    before = _quiz_files(site_copy)
+    tree = etree.parse(str(site_copy / XLF))
+    units = {u.get("id"): u for u in tree.iter(f"{XLIFF_NS}trans-unit")}
+    title = units["ai-ml/kubeflow-trainer:quiz:title"].find(f"{XLIFF_NS}target")
+    title.text, title.attrib["state"] = "제목\x9f", "translated"
+    tree.write(str(site_copy / XLF), xml_declaration=True, encoding="UTF-8")
+    result = _import(site_copy, site_copy / XLF)
+    assert result.returncode == 1
+    assert f"{XLF}:{units['ai-ml/kubeflow-trainer:quiz:title'].sourceline}: error: ai-ml/kubeflow-trainer: title: the translation holds the control character U+009F after \"제목\"" in result.stdout, result.stdout
+    assert _quiz_files(site_copy) == before
+
+
 def test_an_xliff_file_declaring_entities_is_refused(site_copy):
     """A DOCTYPE with an external entity (a file's contents smuggled into a translation) is refused outright."""
     _export(site_copy, "--format", "xliff")

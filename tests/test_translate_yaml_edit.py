@@ -144,8 +144,19 @@ def test_a_multiline_translation_of_a_plain_text_becomes_a_literal_block():
 
 
 def test_text_yaml_cannot_write_unescaped_is_double_quoted():
-    """A control character or a leading space is never written raw: the translation reads back exactly."""
-    _write(QUIZ, ("quiz", "title", "ja", " lead\x07bell"))
+    """A leading space, a line or paragraph separator (U+2028, U+2029) or a next-line character (U+0085) is
+    never written raw: the translation reads back exactly."""
+    after = _write(QUIZ, ("quiz", "title", "ja", " lead\u2028line\u2029para\x85next"))
+    assert '\u2028' not in after and '\x85' not in after
+
+
+def test_a_control_character_in_a_translation_is_refused_not_written():
+    """A control character (U+0007) is an error in any quiz text, so the writer refuses it as it refuses a blank
+    text, whatever escape it could be written with."""
+    quiz, problems = _load(QUIZ.encode("utf-8"))
+    change = Change(_slot(quiz, "quiz", "title").text, "ja", "lead\x07bell")
+    with pytest.raises(EditError, match="U[+]0007"):
+        write_changes(QUIZ.encode("utf-8"), quiz, problems, [change], LANGUAGES, _load)
 
 
 def test_crlf_files_and_a_byte_order_mark_are_kept():

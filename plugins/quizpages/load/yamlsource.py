@@ -229,6 +229,11 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
         if tag == _NULL and node.value not in _NULLS:  # `!!null text`: the text is kept, not dropped
             problems.append(_tag_problem(src, node))
             tag = _STR
+        if node.style == '"':  # only a double-quoted text's escapes (\a, \x07, \ud800) can write these
+            if _UNWRITABLE.search(node.value):
+                problems.append(_unwritable_problem(src, node.value))
+                # reported here; other messages quote the value, and an ESC would reach the author's terminal
+                return YScalar(src, _UNWRITABLE.sub("\ufffd", node.value), tag, False)
         return YScalar(src, node.value, tag, node.style is None)
     if isinstance(node, yaml.SequenceNode):
         return YSeq(src, [_convert(path, item, problems, budget, depth + 1) for item in node.value])
@@ -254,6 +259,32 @@ def _convert(path: str, node: yaml.Node, problems: list[Problem], budget: list[i
             continue
         result.items[key.value] = (key, value)
     return result
+
+
+_UNWRITABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""What YAML will not read written out in a file (its printable set, less the line breaks it reads as
+lines): control characters, lone surrogates, U+FFFE and U+FFFF. No page, XML export or translation file
+can hold them either (Moodle XML and XLIFF are not well-formed with U+0007 in them)."""
+
+
+def unwritable_character(value: str) -> str | None:
+    """What the first character of `value` that no quiz text may hold is, where it is ("the control character
+    U+0007 after \"ring the\""), or None: the translation import refuses what the loader would."""
+    found = _UNWRITABLE.search(value)
+    if found is None:
+        return None
+    index, code = found.start(), ord(found.group())
+    before = value[max(0, index - 20):index].rsplit("\n", 1)[-1]
+    after = f' after "{before}"' if before.strip() else ""
+    what = "a lone surrogate" if 0xD800 <= code <= 0xDFFF else "the control character" if code < 0xA0 else \
+        "the noncharacter"
+    return f"{what} U+{code:04X}{after}"
+
+
+def _unwritable_problem(src: Source, value: str) -> Problem:
+    """The error for a character `_UNWRITABLE` finds in a double-quoted text, which an escape put there."""
+    return error(src, f"{unwritable_character(value)} cannot be in a quiz text: no page or export can show it",
+                 "Remove the escape that writes it (such as \\a, \\x07 or \\u0007) from the quoted text")
 
 
 def _tag_problem(src: Source, node: yaml.Node) -> Problem:

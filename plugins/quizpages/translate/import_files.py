@@ -111,6 +111,7 @@ def _plan_quiz(plan: ImportPlan, quiz_id: str, parts: list, quizzes: dict[str, Q
     for file, entries in parts:
         match_entries(quiz, file, entries, languages[0], outcome)
     plan.warnings += outcome.warnings
+    plan.errors += outcome.errors  # the other entries are still checked, so one run reports every error
     for reason, number in outcome.skipped.items():
         plan.skipped[reason] = plan.skipped.get(reason, 0) + number
     # one place in the file, one translation: two files may give one text, and a YAML alias puts one text
@@ -135,13 +136,13 @@ def _plan_quiz(plan: ImportPlan, quiz_id: str, parts: list, quizzes: dict[str, Q
     if not changes:
         return
     shown = os.path.relpath(path, relative_to)
+    read_back = lambda d: load(path, quiz_id, d)  # noqa: E731 - the file read as the site reads it
     try:
-        new, added = write_changes(data, quiz, problems, changes, languages, lambda d: load(path, quiz_id, d))
+        new, added = write_changes(data, quiz, problems, changes, languages, read_back)
     except InvalidTranslation as exc:
-        files = ", ".join(sorted({file.path for file, _entries in parts}))
-        plan.errors.append(f"{where}: error: a translation would give the quiz {quiz_id} an error: {exc.message} "
-                           f"({exc.hint + '. ' if exc.hint else ''}Fix the translation in {files}, then import again; "
-                           "nothing was written)")
+        origins = {id(change): origin for change, (origin, _label) in zip(outcome.changes, outcome.origins)}
+        plan.errors += _invalid_entries(data, quiz, problems, changes, languages, read_back, origins, quiz_id) or [
+            _invalid_line(where, quiz_id, message, hint) for message, hint in exc.errors]
         return
     except EditError as exc:
         plan.errors.append(f"{shown}: error: the translations could not be written into this file: {exc} "
@@ -150,6 +151,27 @@ def _plan_quiz(plan: ImportPlan, quiz_id: str, parts: list, quizzes: dict[str, Q
     plan.writes[path] = (data, new)
     plan.applied[quiz_id] = len(changes)
     plan.warnings += [p.render(relative_to) for p in added]
+
+
+def _invalid_entries(data: bytes, quiz: Quiz, problems: list[Problem], changes: list, languages: tuple[str, ...],
+                     read_back: Callable, origins: dict[int, str], quiz_id: str) -> list[str]:
+    """Each translation that alone would give the quiz an error, at its own entry's line, with every error it
+    brings; empty when only the translations together do (then the run names the first entry)."""
+    lines = []
+    for change in changes:
+        try:
+            write_changes(data, quiz, problems, [change], languages, read_back)
+        except InvalidTranslation as exc:
+            lines += [_invalid_line(origins[id(change)], quiz_id, message, hint) for message, hint in exc.errors]
+        except EditError:
+            continue  # the joint write reported it; this one alone writes nothing wrong
+    return lines
+
+
+def _invalid_line(where: str, quiz_id: str, message: str, hint: str) -> str:
+    return (f"{where}: error: a translation would give the quiz {quiz_id} an error: {message} "
+            f"({hint + '. ' if hint else ''}Fix the translation in {where.rsplit(':', 1)[0]}, then import again; "
+            "nothing was written)")
 
 
 def write_all(plan: ImportPlan) -> None:

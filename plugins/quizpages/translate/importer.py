@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..load.yamlsource import unwritable_character
 from ..model import Quiz, TextSlot
 from ..model.problems import Problem
 from .entries import parse_context
@@ -29,6 +30,7 @@ class Outcome:
     changes: list[Change] = field(default_factory=list)
     origins: list[tuple[str, str]] = field(default_factory=list)  # each change's entry ("path:line") and text label
     warnings: list[str] = field(default_factory=list)  # `path:line: warning: ...` lines
+    errors: list[str] = field(default_factory=list)  # `path:line: error: ...` lines: entries no quiz may hold
     skipped: dict[str, int] = field(default_factory=dict)  # reason -> count: untranslated, fuzzy, unchanged
 
     def skip(self, reason: str) -> None:
@@ -39,9 +41,9 @@ class InvalidTranslation(EditError):
     """A translation that would give the quiz an error (pasted `<script>`, a blank text): the translator's to
     fix, not a fault of the writer."""
 
-    def __init__(self, message: str, hint: str):
-        super().__init__(message)
-        self.message, self.hint = message, hint
+    def __init__(self, errors: list[tuple[str, str]]):
+        super().__init__(errors[0][0])
+        self.errors = errors  # (message, hint) of each error the translations bring, in the file's order
 
 
 def match_entries(quiz: Quiz, file: TranslationFile, entries: list[ReadEntry], source_language: str,
@@ -71,6 +73,12 @@ def match_entries(quiz: Quiz, file: TranslationFile, entries: list[ReadEntry], s
             continue
         if entry.fuzzy:
             outcome.skip("fuzzy")
+            continue
+        unwritable = unwritable_character(entry.translation)
+        if unwritable is not None:
+            outcome.errors.append(f"{where}: error: {quiz.id}: {slot.label}: the translation holds {unwritable}, "
+                                  "which no page or export can show (Delete it from the translation: an editor "
+                                  "may show it as a box or not at all)")
             continue
         if text.get(language) == entry.translation:
             outcome.skip("unchanged")
@@ -111,9 +119,9 @@ def _written(data: bytes, old_quiz: Quiz, old_problems: list[Problem], changes: 
     new = apply_changes(data, changes, languages, wrap)
     quiz, problems = read_back(new)
     if quiz is None:
-        error = next((p for p in problems if p.is_error), None)
-        raise InvalidTranslation(error.message if error else "the file would not read as a quiz",
-                                 error.hint if error else "")
+        known = {(p.message, p.hint) for p in old_problems}
+        errors = [(p.message, p.hint) for p in problems if p.is_error and (p.message, p.hint) not in known]
+        raise InvalidTranslation(errors or [("the file would not read as a quiz", "")])
     old_slots, new_slots = list(old_quiz.texts()), list(quiz.texts())
     if [(s.unit, s.name) for s in old_slots] != [(s.unit, s.name) for s in new_slots]:
         raise EditError("the file's texts would change places")

@@ -48,6 +48,16 @@ def write_po(entries: list[Entry], quiz_id: str, quiz_file: str, source_language
     return str(po)
 
 
+class _LineFeedLines(str):
+    """A PO file's text that polib splits into lines as gettext (and check_po) do: at line feeds only.
+    polib splits text it is given with str.splitlines, which also breaks at U+2028, U+0085, U+001E ...: a
+    translation holding one would read as two broken lines."""
+
+    def splitlines(self, keepends: bool = False) -> list[str]:
+        lines = [line.removesuffix("\r") for line in self.split("\n")]
+        return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 def read_po(path: str, data: bytes) -> TranslationFile:
     """The entries of a PO file, checked strictly first; raises TranslationFileError naming the line."""
     try:
@@ -62,7 +72,7 @@ def read_po(path: str, data: bytes) -> TranslationFile:
         raise TranslationFileError(path, first.line, first.message, first.hint,
                                    [(p.line, p.message, p.hint) for p in problems])
     try:
-        po = polib.pofile(text)
+        po = polib.pofile(_LineFeedLines(text))
     except (OSError, ValueError) as exc:  # pragma: no cover - the strict check refuses what polib would
         raise TranslationFileError(path, 1, f"polib could not read the file: {exc}", "Check the file's syntax") \
             from None
