@@ -572,6 +572,66 @@ def test_an_xliff_target_holding_a_c1_control_character_is_refused(site_copy):
     assert _quiz_files(site_copy) == before
 
 
+def _xliff_targets(site: Path) -> tuple[etree._ElementTree, dict[str, etree._Element]]:
+    tree = etree.parse(str(site / XLF))
+    return tree, {u.get("id"): u.find(f"{XLIFF_NS}target") for u in tree.iter(f"{XLIFF_NS}trans-unit")}
+
+
+def test_xliff_placeholders_a_tool_added_are_refused_at_their_lines_and_text_markers_are_read_as_text(site_copy):
+    """An `<x/>`, `<ph>` or `<bpt>` in a target stands for content the import cannot write (it would vanish): each
+    is an error at its line, all in one run, and nothing is written. A CAT tool's `<mrk>` segment or `<g>` group
+    only wraps text, which is imported."""
+    _export(site_copy, "--format", "xliff")
+    before = _quiz_files(site_copy)
+    tree, targets = _xliff_targets(site_copy)
+    title, intro = targets["ai-ml/kubeflow-trainer:quiz:title"], targets["ai-ml/kubeflow-trainer:quiz:intro"]
+    for target, inner in ((title, 'Kubeflow <x id="1"/>Trainer <ph id="2">&lt;b&gt;</ph>퀴즈'),
+                          (intro, '소개 <bpt id="3">&lt;i&gt;</bpt>문단<ept id="3">&lt;/i&gt;</ept>')):
+        target.getparent().replace(target, etree.fromstring(
+            f'<target xmlns="{XLIFF_NS[1:-1]}" state="translated">{inner}</target>'))
+    tree.write(str(site_copy / XLF), xml_declaration=True, encoding="UTF-8")
+    lines = {u.get("id"): u.find(f"{XLIFF_NS}target").sourceline
+             for u in etree.parse(str(site_copy / XLF)).iter(f"{XLIFF_NS}trans-unit")}
+    result = _import(site_copy, site_copy / XLF)
+    assert result.returncode == 1
+    errors = [line for line in result.stdout.splitlines() if ": error: " in line]
+    assert [(line.split(": error: ")[0], line.split("inline element ")[1][:5]) for line in errors] == [
+        (f"{XLF}:{lines['ai-ml/kubeflow-trainer:quiz:title']}", "<x>, "),
+        (f"{XLF}:{lines['ai-ml/kubeflow-trainer:quiz:title']}", "<ph>,"),
+        (f"{XLF}:{lines['ai-ml/kubeflow-trainer:quiz:intro']}", "<bpt>"),
+        (f"{XLF}:{lines['ai-ml/kubeflow-trainer:quiz:intro']}", "<ept>")], result.stdout
+    assert _quiz_files(site_copy) == before
+
+    tree, targets = _xliff_targets(site_copy)
+    title = targets["ai-ml/kubeflow-trainer:quiz:title"]
+    title.getparent().replace(title, etree.fromstring(
+        f'<target xmlns="{XLIFF_NS[1:-1]}" state="translated"><mrk mtype="seg" mid="1">분산 <g id="1">학습</g> '
+        '퀴즈</mrk></target>'))
+    intro = targets["ai-ml/kubeflow-trainer:quiz:intro"]
+    intro.getparent().replace(intro, etree.fromstring(
+        f'<target xmlns="{XLIFF_NS[1:-1]}" state="translated">소개</target>'))
+    tree.write(str(site_copy / XLF), xml_declaration=True, encoding="UTF-8")
+    result = _import(site_copy, site_copy / XLF)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert _loaded(site_copy, KUBEFLOW_QUIZ, "ai-ml/kubeflow-trainer").title.get("ko") == "분산 학습 퀴즈"
+
+
+def test_an_xliff_translation_keeps_its_spaces_and_line_breaks_when_a_tool_drops_xml_space(site_copy):
+    """Markdown's code blocks and lists live on spaces and line breaks: a file saved without
+    `xml:space="preserve"` (tools rewrite it) still imports the target as written, not folded onto one line."""
+    _export(site_copy, "--format", "xliff")
+    tree, targets = _xliff_targets(site_copy)
+    for unit in tree.iter(f"{XLIFF_NS}trans-unit"):
+        unit.attrib.pop("{http://www.w3.org/XML/1998/namespace}space", None)
+    written = "소개 문단.\n\n```bash\nkubectl  get pods\n  --all-namespaces\n```"
+    targets["ai-ml/kubeflow-trainer:quiz:intro"].text = written
+    tree.write(str(site_copy / XLF), xml_declaration=True, encoding="UTF-8")
+    assert b"xml:space" not in (site_copy / XLF).read_bytes()
+    result = _import(site_copy, site_copy / XLF)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert _loaded(site_copy, KUBEFLOW_QUIZ, "ai-ml/kubeflow-trainer").intro.get("ko") == written
+
+
 def test_an_xliff_file_declaring_entities_is_refused(site_copy):
     """A DOCTYPE with an external entity (a file's contents smuggled into a translation) is refused outright."""
     _export(site_copy, "--format", "xliff")

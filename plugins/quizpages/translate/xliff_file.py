@@ -105,7 +105,7 @@ def read_xliff(path: str, data: bytes) -> TranslationFile:
     if len(languages) > 1:
         raise TranslationFileError(path, files[1].sourceline or 1, "the file holds more than one target language",
                                    "Import one language per file")
-    entries = []
+    entries, problems = [], []
     for unit in store.getunits():
         element = unit.xmlelement
         target = element.find(f"{{{store.namespace}}}target")
@@ -114,6 +114,39 @@ def read_xliff(path: str, data: bytes) -> TranslationFile:
         if not context:
             raise TranslationFileError(path, element.sourceline or 1, "a trans-unit without an id",
                                        "Keep the id the export wrote: it names the quiz text")
-        entries.append(ReadEntry(context, unit.source or "", unit.target or "", state in _NOT_DONE,
-                                 element.sourceline or 1))
+        source = element.find(f"{{{store.namespace}}}source")
+        texts = [_plain_text(node, context, problems) for node in (source, target)]
+        entries.append(ReadEntry(context, texts[0], texts[1], state in _NOT_DONE, element.sourceline or 1))
+    if problems:
+        first = problems[0]
+        raise TranslationFileError(path, first[0], first[1], first[2], problems)
     return TranslationFile(path, languages.pop() if languages else "", entries)
+
+
+_TEXT_ONLY = {"g", "mrk"}
+"""Inline elements that only group or mark text (a CAT tool's segments): their text is the translation's."""
+
+
+def _plain_text(node: etree._Element | None, context: str, problems: list[tuple[int, str, str]]) -> str:
+    """A <source>'s or <target>'s text exactly as written, every space and line break kept whatever the file's
+    xml:space says (translate-toolkit's reading folds them, which breaks Markdown's code blocks and lists).
+    An inline element that stands for something else (<x/>, <ph>, <bpt> ...) is a problem: quizpages exports
+    plain text, so a tool added it, and what it stands for would be lost."""
+    if node is None:
+        return ""
+    parts = [node.text or ""]
+    for child in node:
+        if not isinstance(child.tag, str):  # a comment or processing instruction: not text
+            parts.append(child.tail or "")
+            continue
+        name = etree.QName(child).localname
+        if name in _TEXT_ONLY:
+            parts.append(_plain_text(child, context, problems))
+        else:
+            problems.append((child.sourceline or node.sourceline or 1,
+                             f"the {etree.QName(node).localname} of '{context}' holds the inline element <{name}>, "
+                             "which stands for content quizpages cannot write into a quiz text",
+                             f"Write the text out in place of the <{name}> tag: quizpages exports plain text, with "
+                             "any Markdown as written"))
+        parts.append(child.tail or "")
+    return "".join(parts)
