@@ -20,6 +20,7 @@ from quizpages.check.html_policy import check_quiz as check_html
 from quizpages.check.rules import check_rules
 from quizpages.load import read_quiz
 from quizpages.model import NextQuiz, Question, Quiz, Text
+from quizpages.model.numbers import number
 from quizpages.render import Renderer
 
 FUZZ = settings(max_examples=FUZZ_EXAMPLES)  # and conftest.py's profile: no deadline, no database
@@ -201,7 +202,8 @@ def value_of(field_type, languages: tuple[str, ...]):
         return st.lists(value_of(field_type.item, languages), min_size=max(field_type.min_items, 1),
                         max_size=min(field_type.max_items or 5, 5), unique=field_type.unique).map(tuple)
     if isinstance(field_type, f.NumberType):
-        return st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
+        # a number a page shows as written: at most 15 significant digits (more is an error in the file)
+        return st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False).map(lambda value: float(number(value)))
     if isinstance(field_type, f.BoolType):
         return st.booleans()
     if isinstance(field_type, f.MapType):

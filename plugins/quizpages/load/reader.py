@@ -13,6 +13,7 @@ import difflib
 import math
 import re
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from ..model import Source, Text
@@ -29,6 +30,7 @@ from ..model.fields import (
     TextType,
     declared_fields,
 )
+from ..model.numbers import number as number_shown
 from ..model.problems import Problem, error
 from .yamlsource import YMap, YNode, YRefused, YScalar, YSeq, describe
 
@@ -305,6 +307,11 @@ class Reader:
         if not math.isfinite(number):
             self.fail(node.source, f"{what}: '{value}' is beyond the numbers a page can hold",
                       "Write a number between -1e308 and 1e308")
+            return INVALID
+        shown = number_shown(number)
+        if Decimal(written.replace(",", ".")) != Decimal(shown):  # the page, its check and every export use `number`
+            self.fail(node.source, f"{what}: '{value}' has more digits than a page can show and check: it would be "
+                      f"shown as {shown}", f"Write it with at most 15 significant digits, such as {shown}")
             return INVALID
         return number
 
