@@ -3,6 +3,7 @@ exit codes. The formats' own readers check the files in test_export_readers.py."
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import xml.etree.ElementTree as ET
@@ -46,6 +47,22 @@ def test_every_kind_exports_in_every_format_and_language(kind, site_copy):
             left_out = [p.message for p in problems if "the question left out" in p.message]
             text = _readable(data)
             assert question.id in text or left_out, (format.name, language)
+
+
+def test_a_heading_in_a_text_is_exported_without_the_sites_permalink(site_copy):
+    """The site gives headings a "¶" permalink (`toc: permalink: true`); in an LMS it would be a stray ¶ linking
+    nowhere, so no format's file holds one, and the heading itself is still there."""
+    quiz_site, catalog, renderer = site_quizzes(site_copy)
+    assert any(name == "toc" and options.get("permalink") for name, options in quiz_site.settings.markdown_extensions)
+    html = quiz_site.markdown_html()
+    question = dataclasses.replace(KINDS["short_answer"].example("en"), prompt=Text({"en": "### Step one\n\nWhy?"}),
+                                   explanation=Text({"en": "#### Because\n\nIt is."}))
+    quiz = next(iter(catalog.quizzes.values()))
+    quiz = type(quiz)(id="headings", title=Text({"en": "Headings"}), questions=(question,), languages=("en",))
+    for format in FORMATS.values():
+        text = _readable(quiz_site.export(quiz, "en", format, renderer, html)[0])
+        assert "Step one" in text and "Because" in text, format.name
+        assert "headerlink" not in text and "¶" not in text and "&para;" not in text, format.name
 
 
 def _readable(data: bytes) -> str:

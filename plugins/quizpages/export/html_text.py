@@ -23,8 +23,9 @@ class Html:
     """Markdown -> HTML with one site's extensions; one converter, reset between texts."""
 
     def __init__(self, extensions: list | tuple = (), configs: dict | None = None):
+        configs = {name: _without_permalinks(name, options) for name, options in (configs or {}).items()}
         try:
-            self._markdown = markdown.Markdown(extensions=list(extensions), extension_configs=dict(configs or {}))
+            self._markdown = markdown.Markdown(extensions=list(extensions), extension_configs=configs)
         except Exception as exc:  # an extension that is not installed, or settings it refuses
             raise MarkdownSetupError(f"{type(exc).__name__}: {exc}") from None
         self._memo: dict[str, str] = {}
@@ -72,6 +73,17 @@ class Html:
             self._extra = markdown.Markdown(extensions=["extra"])
         self._extra.reset()
         return _structure(self._extra.convert(written)) == _structure(shown)
+
+
+_TOC = ("toc", "markdown.extensions.toc")
+
+
+def _without_permalinks(name: str, options: dict) -> dict:
+    """The options of extension `name` for an exported text: a heading's permalink (`toc: permalink: true`, the
+    "¶" shown beside it on hover) links to the site's page, and would stand as a stray ¶ in an LMS."""
+    if name in _TOC and isinstance(options, dict) and options.get("permalink"):
+        return {**options, "permalink": False}
+    return options
 
 
 # What stands for the label: a word joiner (no width, not a space) and the space after the label, so the
