@@ -112,6 +112,19 @@ def test_export_writes_every_quiz_in_every_language_and_format(site_copy):
     assert "wrote 16 files to exports (2 quizzes, en, ko): 0 errors," in err
 
 
+def test_the_summary_names_only_the_languages_it_exported(site_copy):
+    """A quiz written in English only (`languages: [en]`) is exported in English, and the summary says so
+    rather than listing Korean as exported too."""
+    path = site_copy / "content" / "quizzes" / "english-only.yml"
+    path.write_text("title: {en: English only}\nlanguages: [en]\nquestions:\n  - id: q\n    kind: true_false\n"
+                    "    question: {en: Is it English?}\n    answer: true\n", encoding="utf-8")
+    code, out, err = export(site_copy, "--format", "gift", str(path.relative_to(site_copy)))
+    assert code == 0, out + err
+    assert sorted(p.relative_to(site_copy / "exports").as_posix() for p in (site_copy / "exports").rglob("*.gift")) \
+        == ["en/english-only.gift"]
+    assert "wrote 1 file to exports (1 quiz, en): 0 errors, 0 warnings" in err
+
+
 def test_languages_files_and_out_can_be_chosen(site_copy):
     """--language limits the languages, file arguments the quizzes, --out the folder."""
     code, out, err = export(site_copy, "--format", "moodle", "--language", "ko", "--out", "lms",

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         return _usage_error(f"{config}: markdown_extensions cannot be used: {exc} (Make sure every extension "
                             "the site lists is installed, as `mkdocs build` needs it too)")
     formats = [FORMATS[name] for name in dict.fromkeys(args.formats)]
-    problems, written, quizzes = [], 0, set()
+    problems, written, quizzes, exported_languages = [], 0, set(), set()
     for root, files in groups.items():
         catalog = site.load(files=files, folder=root)
         renderer = site.renderer(catalog)
@@ -90,6 +90,7 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         for quiz_id, quiz in sorted(catalog.quizzes.items()):
             for language in (lang for lang in languages if lang in quiz.languages):
                 quizzes.add(quiz_id)
+                exported_languages.add(language)
                 for format in formats:
                     data, left_out = site.export(quiz, language, format, renderer, html)
                     problems += left_out
@@ -105,7 +106,8 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     errors = sum(1 for p in problems if p.is_error)
     warnings = len(problems) - errors
     print(f"wrote {written} file{'s' if written != 1 else ''} to {os.path.relpath(args.out)} "
-          f"({len(quizzes)} quiz{'zes' if len(quizzes) != 1 else ''}, {', '.join(languages)}): "
+          f"({len(quizzes)} quiz{'zes' if len(quizzes) != 1 else ''}"
+          f"{''.join(', ' + lang for lang in languages if lang in exported_languages)}): "
           f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",
           file=sys.stderr)
     if errors:

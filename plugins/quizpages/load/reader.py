@@ -12,6 +12,7 @@ import dataclasses
 import difflib
 import math
 import re
+import unicodedata
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
@@ -58,6 +59,20 @@ _TRUE, _FALSE = frozenset(("true",)), frozenset(("false",))
 def join(parent: str, key: str, separator: str = ": ") -> str:
     """How messages name a field: ``question 2: options``, or just ``title`` at the top."""
     return f"{parent}{separator}{key}" if parent else key
+
+
+_DASHES = dict.fromkeys(map(ord, "\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"), "-")
+
+
+def _number_hint(written: str) -> str | None:
+    """How to write a number typed with look-alike characters (a minus sign U+2212, a dash, full-width
+    digits), naming them: they look right in an editor but are no number to YAML or a page."""
+    plain = unicodedata.normalize("NFKC", written).translate(_DASHES)
+    if plain == written or not _NUMBER.match(plain):
+        return None
+    odd = dict.fromkeys(f"U+{ord(c):04X} {unicodedata.name(c, 'character').lower()}" for c in written
+                        if not c.isascii())
+    return f"Write it as {plain}, in plain ASCII: the file has {', '.join(odd)}"
 
 
 class Reader:
@@ -294,7 +309,7 @@ class Reader:
             return INVALID
         written = value.strip()
         if not _NUMBER.match(written):
-            self.fail(node.source, f"{what}: '{value}' is not a number", field_type.hint)
+            self.fail(node.source, f"{what}: '{value}' is not a number", _number_hint(written) or field_type.hint)
             return INVALID
         if _THOUSANDS.match(written):
             # The page reads a reader's `1,000` as one thousand; a comma that is a decimal point in the
