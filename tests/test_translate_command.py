@@ -572,7 +572,8 @@ def test_an_xliff_target_holding_a_c1_control_character_is_refused(site_copy):
     assert _quiz_files(site_copy) == before
 
 
-def _xliff_targets(site: Path) -> tuple[etree._ElementTree, dict[str, etree._Element]]:
+def _xliff_targets(site: Path):
+    """The exported XLIFF file's tree, and each unit's <target> by its id."""
     tree = etree.parse(str(site / XLF))
     return tree, {u.get("id"): u.find(f"{XLIFF_NS}target") for u in tree.iter(f"{XLIFF_NS}trans-unit")}
 

@@ -14,6 +14,8 @@ done, approved or not, since tools that save only what they must (Weblate) leave
 
 from __future__ import annotations
 
+from typing import Any
+
 from lxml import etree
 from translate.storage import xliff
 
@@ -127,7 +129,7 @@ _TEXT_ONLY = {"g", "mrk"}
 """Inline elements that only group or mark text (a CAT tool's segments): their text is the translation's."""
 
 
-def _plain_text(node: etree._Element | None, context: str, problems: list[tuple[int, str, str]]) -> str:
+def _plain_text(node: Any, context: str, problems: list[tuple[int, str, str]]) -> str:
     """A <source>'s or <target>'s text exactly as written, every space and line break kept whatever the file's
     xml:space says (translate-toolkit's reading folds them, which breaks Markdown's code blocks and lists).
     An inline element that stands for something else (<x/>, <ph>, <bpt> ...) is a problem: quizpages exports
