@@ -396,6 +396,12 @@ questions:
             ```
       - left: {en: "`kubectl get ns`"}
         right: {en: "A table"}
+      - left:
+          en: |
+            ```bash
+            kubectl get pods -o name
+            ```
+        right: {en: "One name a line"}
 """
 
 
@@ -441,10 +447,15 @@ def test_a_questions_lists_paragraphs_and_block_options_stay_inside_their_items(
     several = answer("several").select("ul > li")
     assert [li.select_one("pre code").get_text().strip() for li in several] == ["kubectl get pods", "kubectl get po"]
     outputs = page.find("li", id="outputs").select("div.quizpages-question__body > ul > li")
-    assert len(outputs) == 4 and sum(bool(li.select_one("pre code")) for li in outputs) == 1
+    assert len(outputs) == 6 and sum(bool(li.select_one("pre code")) for li in outputs) == 2
     matched = answer("outputs").select("ul > li")
     assert matched[0].select_one("pre code").get_text().strip() == "Client Version: v1.31"
     assert matched[1].get_text(" ", strip=True) == "2) kubectl get ns → A) A table"
+    # a left written as a code block: the block in the item, then its choice, never text after the fence
+    assert matched[2].select_one("pre code").get_text().strip() == "kubectl get pods -o name"
+    assert matched[2].find_all("p")[-1].get_text(" ", strip=True).startswith("→ ")
+    assert matched[2].find_all("p")[-1].get_text(" ", strip=True).endswith(") One name a line")
+    assert "```" not in answer("outputs").get_text()
     numbered = answer("steps").find("ol").find_all("li", recursive=False)
     assert numbered[0].select_one("pre code").get_text().strip() == "vi Dockerfile"
     assert [li.get_text(" ", strip=True)[3:] for li in numbered[1:]] == ["Build", "Push"]

@@ -61,8 +61,9 @@ def view(question: Question, ctx: RenderContext) -> dict:
     rights = [ctx.text(right) or "" for right in rights]
     lefts = [ctx.text(pair.left) or "" for pair in body.pairs]
     choices = [(letter(k), ctx.after_label(rights[i], 5)) for k, i in enumerate(order)]
-    # the answer's lines pair a left with its choice on one line, each text as it reads after its label
-    answer = [(ctx.indent(left, 5), letter(order.index(n)), ctx.after_label(rights[n], 5))
+    # the answer's lines pair a left with its choice, each text as it reads after its label: on one line, or,
+    # for a left written as blocks (a code block), the blocks and then the choice (the fragment's job)
+    answer = [(ctx.after_label(left, 5), letter(order.index(n)), ctx.after_label(rights[n], 5))
               for n, left in enumerate(lefts)]
     return {"lefts": [ctx.after_label(left, 5) for left in lefts], "choices": choices, "answer": answer}
 
