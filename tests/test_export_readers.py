@@ -439,6 +439,16 @@ questions:
     question: About ten?
     answer: 10
     tolerance: 0.5
+  - id: gravity
+    kind: numeric
+    question: g in m/s²?
+    answer: 9.81
+    tolerance: 0.01
+  - id: centred
+    kind: numeric
+    question: Within 2.66 and 2.69?
+    answer: 2.675
+    range: [2.66, 2.69]
   - id: two-to-three
     kind: numeric
     question: Between two and three?
@@ -471,6 +481,11 @@ SCORES = [
     ("pick-two", {"RESPONSE": ["B", "D"]}, 0), ("pick-two", {"RESPONSE": ["A", "B", "C", "D"]}, 0),
     ("about-ten", {"RESPONSE": "10.5"}, 1), ("about-ten", {"RESPONSE": "9.5"}, 1),
     ("about-ten", {"RESPONSE": "10.6"}, 0), ("about-ten", {"RESPONSE": "9.4"}, 0),
+    # bounds a float sum or difference misses (9.81 - 0.01 is 9.800000000000001, 9.82 - 9.81 is 0.0099999...)
+    ("gravity", {"RESPONSE": "9.8"}, 1), ("gravity", {"RESPONSE": "9.82"}, 1),
+    ("gravity", {"RESPONSE": "9.79"}, 0), ("gravity", {"RESPONSE": "9.83"}, 0),
+    ("centred", {"RESPONSE": "2.66"}, 1), ("centred", {"RESPONSE": "2.69"}, 1),
+    ("centred", {"RESPONSE": "2.659"}, 0), ("centred", {"RESPONSE": "2.691"}, 0),
     ("two-to-three", {"RESPONSE": "2"}, 1), ("two-to-three", {"RESPONSE": "3"}, 1),
     ("two-to-three", {"RESPONSE": "2.75"}, 1), ("two-to-three", {"RESPONSE": "3.01"}, 0),
     ("two-to-three", {"RESPONSE": "1.99"}, 0),
@@ -499,8 +514,8 @@ def scoring(tmp_path_factory):
     """A quiz whose scoring has edges: partial credit, tolerance and range bounds, blanks and case."""
     site = copy_site(tmp_path_factory.mktemp("scoring"))
     (site / "content/quizzes/scoring.yml").write_text(SCORING, encoding="utf-8")
-    code, out, err = export(site, "--format", "qti3", "--format", "qti21", "--format", "moodle", "--language",
-                            "en", "content/quizzes/scoring.yml")
+    code, out, err = export(site, "--format", "qti3", "--format", "qti21", "--format", "moodle", "--format", "gift",
+                            "--language", "en", "content/quizzes/scoring.yml")
     assert code == 0, out + err
     return site
 
@@ -563,6 +578,20 @@ def test_moodle_xml_scores_partial_credit_bounds_blanks_and_case(scoring):
     found = [(name, response, round(_moodle_grade(questions[name], response), 6))
              for name, response, _ in SCORES if name != "pairs"]
     assert found == [score for score in SCORES if score[0] != "pairs"]
+
+
+def test_gift_and_moodle_write_each_tolerance_as_the_author_wrote_it(scoring):
+    """A teacher reading the LMS sees 9.81 ± 0.01, not 0.00999999999999979 (the float difference of the bounds):
+    each tolerance and centred range is written as written, read back by gift-pegjs and from the Moodle XML."""
+    written = {"about-ten": (10, 0.5), "gravity": (9.81, 0.01), "centred": (2.675, 0.015)}
+    parsed = {entry["title"]: entry for entry in oracles.parse_gift(_file(scoring, "scoring", "en", "gift").decode())
+              if entry.get("title")}
+    assert {name: (parsed[name]["choices"]["number"], parsed[name]["choices"]["range"]) for name in written} \
+        == written
+    root = etree.fromstring(_file(scoring, "scoring", "en", "moodle"))
+    moodle = {q.findtext("name/text"): q.find("answer") for q in root.findall("question")}
+    assert {name: (moodle[name].findtext("text"), moodle[name].findtext("tolerance")) for name in written} == {
+        "about-ten": ("10", "0.5"), "gravity": ("9.81", "0.01"), "centred": ("2.675", "0.015")}
 
 
 # -- every lettered or numbered text reads in each export as the site shows it ------------------------------

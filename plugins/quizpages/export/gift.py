@@ -91,8 +91,9 @@ def _answers(item: ExportItem, writer: Writer) -> str | None:
         answer, low, high = interaction.answer, interaction.low, interaction.high
         if low == high == answer:
             return f"#{number(answer)}"
-        if abs((answer - low) - (high - answer)) <= 1e-9 * max(1.0, abs(answer)):
-            return f"#{number(answer)}:{number(high - answer)}"
+        tolerance = interaction.centred_tolerance()  # as written: 9.81:0.01, never 9.81:0.00999999999999979
+        if tolerance is not None:
+            return f"#{number(answer)}:{number(float(tolerance))}"
         # a range not centred on the answer: the answer itself first, so Moodle shows it as the right one
         return f"#\n\t={number(answer)}:0\n\t={number(low)}..{number(high)}"
     if isinstance(interaction, a.Match):

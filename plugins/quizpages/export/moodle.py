@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from decimal import Decimal
 
 from ..kinds import assessment as a
-from ..model.numbers import number
+from ..model.numbers import decimal, number
 from .format import Format, Writer
 from .items import ExportItem, ExportQuiz
 from .numbers import moodle_percent, share_note
@@ -149,13 +150,15 @@ def _text_entry(question: ET.Element, item: ExportItem, writer: Writer) -> None:
 def _numeric(question: ET.Element, item: ExportItem, writer: Writer) -> None:
     interaction = item.interaction
     answer, low, high = interaction.answer, interaction.low, interaction.high
-    # the answer itself first, so Moodle shows it as the right one; then the whole right range around its middle
-    rows = [(answer, max(answer - low, high - answer) if low + high == 2 * answer else 0.0)]
-    if rows[0][1] == 0 and low != high:
-        rows.append(((low + high) / 2, (high - low) / 2))
+    # the answer itself first, so Moodle shows it as the right one; then the whole right range around its middle,
+    # each tolerance as written (exact decimals: 0.01, never 0.00999999999999979)
+    centred = interaction.centred_tolerance()
+    rows = [(decimal(answer), centred if centred is not None else Decimal(0))]
+    if centred is None and low != high:
+        rows.append(((decimal(low) + decimal(high)) / 2, (decimal(high) - decimal(low)) / 2))
     for value, tolerance in rows:
-        element = _answer(question, "100", number(value), fmt="moodle_auto_format")
-        _value(element, "tolerance", number(tolerance))
+        element = _answer(question, "100", number(float(value)), fmt="moodle_auto_format")
+        _value(element, "tolerance", number(float(tolerance)))
     unit = writer.html.plain(interaction.unit) if interaction.unit else ""
     _value(question, "unitgradingtype", "0")  # a unit may be typed after the number, and is not graded
     _value(question, "unitpenalty", "0")

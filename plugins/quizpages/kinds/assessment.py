@@ -13,6 +13,9 @@ give each blank or pair its share; an extended text is scored by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
+
+from ..model.numbers import decimal
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,15 @@ class NumericEntry:
     high: float
     unit: str | None = None  # Markdown, shown after the input
     unit_label: str = ""  # the strings key of the line naming the unit ("Answer in {unit}."), given with `unit`
+    tolerance: float | None = None  # as the author wrote it, when right is `answer` give or take it
+
+    def centred_tolerance(self) -> Decimal | None:
+        """How far from `answer` a right number may be, when right is `answer` give or take it (a tolerance, or a
+        range centred on the answer), as an exact decimal to write as written; None for any other range."""
+        answer, low, high = decimal(self.answer), decimal(self.low), decimal(self.high)
+        if self.tolerance is not None:
+            return decimal(self.tolerance)
+        return high - answer if high - answer == answer - low else None
 
 
 @dataclass(frozen=True, slots=True)

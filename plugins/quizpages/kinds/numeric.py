@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..model import Problem, Question, Source, Text, error
 from ..model.fields import TEXT, ListType, NumberType, declared
-from ..model.numbers import number
+from ..model.numbers import decimal, number
 from . import assessment
 from .choices import check_shape
 from .kind import Kind, RenderContext
@@ -36,11 +36,12 @@ class Numeric:
 
 
 def bounds(body: Numeric) -> tuple[float, float]:
-    """The lowest and highest numbers that count as right."""
+    """The lowest and highest numbers that count as right: for a tolerance, the answer minus and plus it as
+    decimals (3.14 ± 0.01 is 3.13 to 3.15, which a reader typing 3.13 reads as), not as float sums."""
     if body.range is not None:
         return body.range[0], body.range[1]
-    tolerance = body.tolerance or 0.0
-    return body.answer - tolerance, body.answer + tolerance
+    answer, tolerance = decimal(body.answer), decimal(body.tolerance or 0.0)
+    return float(answer - tolerance), float(answer + tolerance)
 
 
 def tolerance_or_range_makes_sense(question: Question, what: str) -> Iterator[Problem]:
@@ -112,7 +113,9 @@ def self_check(question: Question, ctx: RenderContext) -> dict:
 def export(question: Question, ctx: RenderContext) -> assessment.NumericEntry:
     """For LMS exports: the answer, the lowest and highest right numbers, and the unit."""
     low, high = bounds(question.body)
-    return assessment.NumericEntry(question.body.answer, low, high, ctx.text(question.body.unit), "numeric.unit")
+    body: Numeric = question.body
+    tolerance = body.tolerance if body.range is None and body.tolerance else None
+    return assessment.NumericEntry(body.answer, low, high, ctx.text(body.unit), "numeric.unit", tolerance)
 
 
 def example(language: str) -> Question:

@@ -12,6 +12,7 @@ import dataclasses
 import difflib
 import math
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable
 from decimal import Decimal
@@ -47,7 +48,7 @@ INVALID = object()
 #   and a language whose text cannot be read as "", so that no translation is reported missing;
 # - a record (a blank, the next quiz) is kept when every required field of it could be read.
 
-_NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
+_NUMBER = re.compile(r"^[+-]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)([eE][+-]?[0-9]+)?$")  # ASCII, as the schema's
 # A comma that the page's reading of a typed number takes for a thousands separator (quizpages-logic.js);
 # the schema refuses it too
 THOUSANDS_COMMA = r"[1-9]\d{0,2},\d{3}"
@@ -61,13 +62,16 @@ def join(parent: str, key: str, separator: str = ": ") -> str:
     return f"{parent}{separator}{key}" if parent else key
 
 
-_DASHES = dict.fromkeys(map(ord, "\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"), "-")
+_LOOK_ALIKES = {**dict.fromkeys(map(ord, "\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"), "-"),
+                0x066B: ".", 0x066C: ","}  # dashes and minus signs; the Arabic decimal and thousands separators
 
 
 def _number_hint(written: str) -> str | None:
-    """How to write a number typed with look-alike characters (a minus sign U+2212, a dash, full-width
-    digits), naming them: they look right in an editor but are no number to YAML or a page."""
-    plain = unicodedata.normalize("NFKC", written).translate(_DASHES)
+    """How to write a number typed with look-alike characters (a minus sign U+2212, a dash, full-width or
+    another script's digits), naming them: they look right in an editor but are no number to YAML, the schema
+    or an LMS."""
+    plain = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c  # any script's digits: ١٢ is 12
+                    for c in unicodedata.normalize("NFKC", written).translate(_LOOK_ALIKES))
     if plain == written or not _NUMBER.match(plain):
         return None
     odd = dict.fromkeys(f"U+{ord(c):04X} {unicodedata.name(c, 'character').lower()}" for c in written
@@ -322,6 +326,10 @@ class Reader:
         if not math.isfinite(number):
             self.fail(node.source, f"{what}: '{value}' is beyond the numbers a page can hold",
                       "Write a number between -1e308 and 1e308")
+            return INVALID
+        if abs(number) < sys.float_info.min and Decimal(written.replace(",", ".")) != 0:  # 1e-400 reads as 0
+            self.fail(node.source, f"{what}: '{value}' is too close to 0 for a page to hold", "Write 0, or a number "
+                      "no closer to 0 than 1e-307")
             return INVALID
         shown = number_shown(number)
         if Decimal(written.replace(",", ".")) != Decimal(shown):  # the page, its check and every export use `number`

@@ -13,3 +13,9 @@ def number(value: float) -> str:
     if value == int(value) and abs(value) < 1e15:
         return str(int(value))
     return format(Decimal(format(value, ".15g")), "f")
+
+
+def decimal(value: float) -> Decimal:
+    """`value` as shown (`number`), as an exact decimal: sums and differences of numbers as written, without a
+    float's error (9.81 - 0.01 is 9.8, not 9.800000000000001; 9.82 - 9.81 is 0.01, not 0.00999999999999979)."""
+    return Decimal(number(value))
