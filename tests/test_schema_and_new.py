@@ -93,6 +93,20 @@ def test_new_refuses_to_overwrite(site_copy):
     assert not [p for p in path.parent.iterdir() if p.name.startswith(".quizpages-")]
 
 
+@pytest.mark.parametrize("title, message", [
+    ("A\x07B", "--title holds the control character U+0007 after \"A\""),
+    ("Part one\nPart two", "--title: title [en] is on several lines"),
+    ("Part one\rPart two", "--title: title [en] is on several lines"),
+    ("Katib <script>alert(1)</script>", "--title: title [en]: the HTML tag <script> is not allowed"),
+], ids=["control-character", "line-feed", "carriage-return", "script"])
+def test_new_refuses_a_title_no_quiz_may_have_and_writes_nothing(site_copy, title, message):
+    """A title `validate` would refuse is refused by `new` itself (exit 2), rather than written into a file that
+    then fails: nothing is written."""
+    result = quizpages(site_copy, "new", "ai-ml/katib", "--title", title)
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+    assert not (site_copy / "content" / "quizzes" / "ai-ml" / "katib.yml").exists()
+
+
 def test_new_rejects_a_bad_slug(site_copy):
     """A slug with capitals is refused with a hint, and nothing is written."""
     result = quizpages(site_copy, "new", "AI/Katib.yml", "--title", "Katib")

@@ -95,7 +95,7 @@ def check_titles(quiz: Quiz, slots: Iterable[TextSlot] | None = None) -> list[Pr
         if slot.name != "title" and not slot.name.endswith(".title"):
             continue
         for language, value in slot.text.items():
-            if "\n" in value.strip():
+            if len(value.strip().splitlines()) > 1:  # any line break: "\r" is one to Markdown, U+2028 to YAML
                 field = f"{slot.label} [{language}]" if language else slot.label
                 problems.append(error(slot.text.where(language) or slot.fallback or Source(""),
                                       f"{field} is on several lines; a title is one line",

@@ -8,6 +8,7 @@ import posixpath
 import sys
 
 from ..load import dump_quiz
+from ..load.yamlsource import unwritable_character
 from ..model import Quiz, Text
 from ..model.layout import QUIZ_SUFFIXES, quiz_file, quiz_files, quiz_id_problem, suggest_quiz_id
 from ..site import QuizSite
@@ -81,12 +82,25 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
     if not args.title.strip():
         print("quizpages new: error: the title is empty (Pass --title \"...\")", file=sys.stderr)
         return 2
+    unwritable = unwritable_character(args.title)
+    if unwritable:
+        print(f"quizpages new: error: --title holds {unwritable}, which no page or export can show (Pass the "
+              "title without it)", file=sys.stderr)
+        return 2
     path = quiz_file(site.settings.quizzes_path, slug)
+    text = quiz_text(site, slug, args.title.strip(), path)
+    # the starter questions are valid; a title can still hold what no quiz may (a line break, a control
+    # character, `<script>`): refused here, as `validate` would refuse the file
+    errors = [p for p in site.read_quiz(path, slug, text.encode("utf-8"))[1] if p.is_error]
+    if errors:
+        for problem in errors:
+            print(f"quizpages new: error: --title: {problem.message} ({problem.hint})", file=sys.stderr)
+        return 2
     existing = next((p for p in quiz_files(site.settings.quizzes_path, slug) if os.path.exists(p)), None)
     try:
         if existing:
             raise FileExistsError(existing)
-        write_atomic(path, quiz_text(site, slug, args.title.strip(), path))
+        write_atomic(path, text)
     except FileExistsError as exc:
         print(f"{os.path.relpath(str(exc.args[0]))}: error: the file exists and was left unchanged "
               "(Choose another id, or edit the existing quiz)", file=sys.stderr)

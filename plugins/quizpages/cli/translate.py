@@ -16,7 +16,6 @@ import os
 import re
 import sys
 
-from ..check import load_quiz
 from ..check.translation_status import sidecar_problems
 from ..model.fields import LANGUAGE_PATTERN
 from ..render.strings import FALLBACK, STRINGS_DIR
@@ -153,10 +152,7 @@ def _import(args: argparse.Namespace, site: QuizSite) -> int:
     settings = site.settings
     catalog = site.load()
 
-    def load(path: str, quiz_id: str, data: bytes):
-        return load_quiz(path, quiz_id, settings.languages, data, site.kinds, settings.allowed_html)
-
-    plan = plan_import(args.files, catalog.quizzes, catalog.broken, settings.languages, load, os.getcwd())
+    plan = plan_import(args.files, catalog.quizzes, catalog.broken, settings.languages, site.read_quiz, os.getcwd())
     for line in plan.warnings:
         print(line)
     for line in plan.errors:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..cache import BuildCache, inputs_key, inputs_stamp
 from ..export import FORMATS, Format, Html, MarkdownSetupError, SiteAddress, export
+from ..check import load_quiz
 from ..check.rendered_html import extensions_key
 from ..kinds import KINDS, Registry
 from ..model import Problem, Quiz, Source, error, layout
@@ -101,6 +102,13 @@ class QuizSite:
         """Every quiz of the site, or just `files`, with ids relative to `folder` (the quizzes folder);
         `same_pages`: see QuizLibrary.load."""
         return self.library.load(folder or self.settings.quizzes_path, files, same_pages)
+
+    def read_quiz(self, path: str, quiz_id: str, data: bytes) -> tuple[Quiz | None, list[Problem]]:
+        """One quiz file's bytes read and checked as the site reads its files (its languages, kinds, allowed
+        HTML and Markdown extensions), not cached: for bytes about to be written (`translate import`, `new`)."""
+        settings = self.settings
+        return load_quiz(path, quiz_id, settings.languages, data, self.kinds, settings.allowed_html,
+                         settings.markdown_extensions)
 
     def check_page_addresses(self, catalog: Catalog) -> Catalog:
         """`catalog` with an error for every file of the docs folder built at a generated page's address
