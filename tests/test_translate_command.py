@@ -634,16 +634,18 @@ def test_an_xliff_translation_keeps_its_spaces_and_line_breaks_when_a_tool_drops
 
 
 def test_an_xliff_file_declaring_entities_is_refused(site_copy):
-    """A DOCTYPE with an external entity (a file's contents smuggled into a translation) is refused outright."""
+    """A DOCTYPE with an external entity (a file's contents smuggled into a translation) is refused outright, at
+    the DOCTYPE's line."""
     _export(site_copy, "--format", "xliff")
     text = (site_copy / XLF).read_text(encoding="utf-8")
     text = text.replace('<?xml version="1.0" encoding="UTF-8"?>\n',
-                        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE xliff [<!ENTITY x SYSTEM "file:///etc/hostname">]>\n')
+                        '<?xml version="1.0" encoding="UTF-8"?>\n\n<!-- from a tool -->\n'
+                        '<!DOCTYPE xliff [<!ENTITY x SYSTEM "file:///etc/hostname">]>\n')
     text = text.replace(">Kubeflow Trainer와 분산 학습 퀴즈<", ">&x;<", 1)
     (site_copy / XLF).write_text(text, encoding="utf-8")
     before = _quiz_files(site_copy)
     result = _import(site_copy, site_copy / XLF)
-    assert result.returncode == 1 and "declares a DOCTYPE" in result.stdout
+    assert result.returncode == 1 and f"{XLF}:4: error: the XLIFF file declares a DOCTYPE" in result.stdout
     assert _quiz_files(site_copy) == before
 
 

@@ -6,6 +6,7 @@ select use it, and a new kind with options can too.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from collections.abc import Iterator
@@ -22,7 +23,9 @@ OPTIONS = ListType(
              "Add options, or make it `kind: short_answer`"),
     too_many=("{parent} has {count} options; at most 26 (A to Z) are allowed", "Remove options"),
 )
-FEEDBACK = MapType(LETTER, TEXT, item_label="feedback {name}")
+# a feedback key names any option, not the right one: its own hint
+FEEDBACK = MapType(dataclasses.replace(LETTER, invalid_hint="Name the option it is for by its letter, e.g. "
+                                       "`feedback: {{B: Why B is wrong.}}`"), TEXT, item_label="feedback {name}")
 
 
 def options_field():

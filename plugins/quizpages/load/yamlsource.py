@@ -170,8 +170,8 @@ def read_yaml(path: str, data: bytes | None = None) -> tuple[YNode | None, list[
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         return None, [_yaml_problem(path, exc, text)]
-    except yaml.reader.ReaderError as exc:  # a character YAML refuses: located by its place in the text
-        return None, [_character_problem(path, exc, text)]
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses: each one, located by its place in the text
+        return None, _character_problems(path, exc, text)
     except yaml.YAMLError as exc:  # unmarked errors are rare; still located at the file
         return None, [error(Source(path), f"invalid YAML: {exc}", "Check the file's syntax")]
     except RecursionError:
@@ -386,14 +386,23 @@ def _misindented_key(text: str, line: int) -> tuple[str, int, str, int, int] | N
     return key, column, name, other, number
 
 
-def _character_problem(path: str, exc: yaml.reader.ReaderError, text: str) -> Problem:
-    """A control character (NUL, ESC, ...) in the file, at its line and column."""
-    position = exc.position if isinstance(exc.position, int) and 0 <= exc.position <= len(text) else 0
-    line = text.count("\n", 0, position) + 1
-    column = position - (text.rfind("\n", 0, position) + 1) + 1
-    code = exc.character if isinstance(exc.character, int) else ord(exc.character or "\0")
-    return error(Source(path, line, column), f"invalid YAML: the control character U+{code:04X} cannot be in a "
-                 "quiz file", "Delete it; an editor may show it as ^@, ^[ or a box")
+def _character_problems(path: str, exc: yaml.reader.ReaderError, text: str) -> list[Problem]:
+    """Each control character (NUL, ESC, ...) in the file, at its line and column. Found in the text rather
+    than at the error's position, which libyaml counts in bytes (every Korean character is three)."""
+    found = [(match.start(), ord(match.group())) for match in _UNWRITABLE.finditer(text)][:MAX_CHARACTER_PROBLEMS]
+    if not found:  # pragma: no cover - PyYAML refuses no character outside _UNWRITABLE
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character or "\0")
+        found = [(0, code)]
+    problems = []
+    for position, code in found:
+        line = text.count("\n", 0, position) + 1
+        column = position - (text.rfind("\n", 0, position) + 1) + 1
+        problems.append(error(Source(path, line, column), f"invalid YAML: the control character U+{code:04X} cannot "
+                              "be in a quiz file", "Delete it; an editor may show it as ^@, ^[ or a box"))
+    return problems
+
+
+MAX_CHARACTER_PROBLEMS = 50  # a binary file pasted in would name thousands
 
 
 def _yaml_problem(path: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:

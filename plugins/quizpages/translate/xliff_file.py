@@ -97,7 +97,9 @@ def read_xliff(path: str, data: bytes) -> TranslationFile:
                                    "Import the .xlf file quizpages exported, or a .po file") from None
     root = store.document.getroot()
     if store.document.docinfo.doctype or store.document.docinfo.internalDTD is not None:
-        raise TranslationFileError(path, 1, "the XLIFF file declares a DOCTYPE (entities), which XLIFF files need not",
+        at = data.find(b"<!DOCTYPE")
+        line = data.count(b"\n", 0, at) + 1 if at >= 0 else 1
+        raise TranslationFileError(path, line, "the XLIFF file declares a DOCTYPE (entities), which XLIFF files need not",
                                    "Remove the <!DOCTYPE ...> declaration; quizpages never expands entities")
     if root.get("version") not in ("1.2", "1.1") or etree.QName(root).localname != "xliff":
         raise TranslationFileError(path, root.sourceline or 1, "not an XLIFF 1.2 file",
