@@ -146,7 +146,7 @@ def test_a_multiline_translation_of_a_plain_text_becomes_a_literal_block():
 def test_text_yaml_cannot_write_unescaped_is_double_quoted():
     """A leading space, a line or paragraph separator (U+2028, U+2029) or a next-line character (U+0085) is
     never written raw: the translation reads back exactly."""
-    after = _write(QUIZ, ("quiz", "title", "ja", " lead\u2028line\u2029para\x85next"))
+    after = _write(QUIZ, ("question:release", "explanation", "ja", " lead\u2028line\u2029para\x85next"))
     assert '\u2028' not in after and '\x85' not in after
 
 
