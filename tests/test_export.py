@@ -209,8 +209,9 @@ def test_markdown_extensions_that_cannot_be_loaded_exit_2(site_copy):
 
 
 def test_each_question_carries_its_id_and_the_gift_file_its_category(site_copy):
-    """GIFT `::id::` after a `$CATEGORY:` of the quiz, Moodle `<name>`, QTI item identifier and title."""
-    assert export(site_copy, *ALL, "--language", "en")[0] == 0
+    """GIFT `::id::` after a `$CATEGORY:` of the quiz, Moodle `<name>`, QTI item identifier and title; a QTI
+    package's identifiers name its language, so an LMS importing both languages keeps both."""
+    assert export(site_copy, *ALL)[0] == 0
     exports = site_copy / "exports" / "en"
     gift = (exports / "ai-ml/kubeflow-trainer.gift").read_text(encoding="utf-8")
     assert re.search(r"^\$CATEGORY: Kubeflow Trainer and Distributed Training Quiz \(en\)$", gift, re.M)
@@ -221,8 +222,22 @@ def test_each_question_carries_its_id_and_the_gift_file_its_category(site_copy):
     for suffix in ("qti3", "qti21"):
         archive = zipfile.ZipFile(exports / f"ai-ml/kubeflow-trainer.{suffix}.zip")
         item = ET.fromstring(archive.read("items/gang-scheduling.xml"))
-        assert item.get("identifier") == "ai-ml.kubeflow-trainer.gang-scheduling"
+        assert item.get("identifier") == "ai-ml.kubeflow-trainer.en.gang-scheduling"
         assert item.get("title") == "gang-scheduling"
+        en, ko = (_package_identifiers(site_copy / "exports" / language / f"ai-ml/kubeflow-trainer.{suffix}.zip")
+                  for language in ("en", "ko"))
+        assert len(en) == len(ko) > 10 and not en & ko, (en, ko)
+
+
+_PACKAGED = {"manifest", "resource", "assessmentItem", "qti-assessment-item", "assessmentTest", "qti-assessment-test"}
+
+
+def _package_identifiers(path) -> set[str]:
+    """The identifiers an LMS files a QTI package's parts under: its manifest, resources, items and test."""
+    archive = zipfile.ZipFile(path)
+    return {element.get("identifier") for name in archive.namelist() if name.endswith(".xml")
+            for element in ET.fromstring(archive.read(name)).iter()
+            if element.tag.split("}")[-1] in _PACKAGED and element.get("identifier")}
 
 
 @pytest.mark.parametrize("suffix, item_type", [("qti3", "imsqti_item_xmlv3p0"), ("qti21", "imsqti_item_xmlv2p1")])

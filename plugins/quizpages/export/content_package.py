@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .format import Writer
 from .items import ExportQuiz
 from .xhtml import BLOCK, INLINE
-from .qti_items import E, identifier, item_element, item_identifier, test_element
+from .qti_items import E, identifier, item_element, item_identifier, test_element, test_identifier
 
 _DATE = (2000, 1, 1, 0, 0, 0)
 
@@ -74,7 +74,7 @@ def package(export: ExportQuiz, writer: Writer, version: Version) -> bytes:
         refs.append((item_identifier(export, item), href))
     test_href = "assessment-test.xml"
     files[test_href] = version.write(test_element(export, refs, writer))
-    test_id = identifier(export.quiz.id.replace("/", "."))
+    test_id = test_identifier(export)
     resources = E("resources", None,
                   E("resource", {"identifier": f"{test_id}.test", "type": version.test_type, "href": test_href},
                     E("file", {"href": test_href}), *[E("dependency", {"identifierref": ref}) for ref, _ in refs]),

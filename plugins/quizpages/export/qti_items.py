@@ -297,9 +297,16 @@ class _Item:
                  E("responseProcessing", None, *self.processing), *modal)
 
 
+def test_identifier(export: ExportQuiz) -> str:
+    """The quiz id and the language: an LMS that imports the English and the Korean package into one course
+    (Canvas matches what it imports by identifier) keeps both, never one in the other's place."""
+    return identifier(export.quiz.id.replace("/", "."), export.language)
+
+
 def item_identifier(export: ExportQuiz, item: ExportItem) -> str:
-    """Unique across quizzes, the same in every export: the quiz id and the question id."""
-    return identifier(export.quiz.id.replace("/", "."), item.name)
+    """Unique across quizzes and languages, the same in every export of one language: the quiz id, the language
+    and the question id."""
+    return identifier(test_identifier(export), item.name)
 
 
 def item_element(export: ExportQuiz, item: ExportItem, writer: Writer) -> ET.Element:
@@ -308,7 +315,7 @@ def item_element(export: ExportQuiz, item: ExportItem, writer: Writer) -> ET.Ele
 
 def test_element(export: ExportQuiz, items: list[tuple[str, str]], writer: Writer) -> ET.Element:
     """The assessment test: every item (identifier, href) in the quiz's order, SCORE their sum."""
-    ident = identifier(export.quiz.id.replace("/", "."))
+    ident = test_identifier(export)
     title = writer.html.plain(export.title)
     section = E("assessmentSection", {"identifier": f"{ident}.section", "title": title, "visible": "true"},
                 *[E("assessmentItemRef", {"identifier": item_id, "href": href}) for item_id, href in items])
