@@ -441,6 +441,53 @@ def test_every_kind_is_restored_after_a_reload(open_page, base, language):
     assert Question(page, "why-runtimes").mark.inner_text() == ""
 
 
+def test_an_answer_kept_from_the_other_language_is_judged_by_this_pages_key(open_page, base):
+    """Both languages keep one answer per question. "32개" is the number with the Korean page's unit: right
+    there; on the English page, where it reads as no number, the verdict, the mark and the score all say
+    wrong; back on the Korean page, all say right again. A partly filled fill-in, kept, is judged as given."""
+    page = open_page(base + PAGES["ko"])
+    number, blanks = Question(page, "world-size"), Question(page, "pytorch-env")
+    _button(page, "ko", "test").click()
+    blanks.controls("input").first.fill("MASTER_ADDR")
+    page.get_by_role("button", name=S["ko"]["finish"], exact=True).last.click()
+    assert blanks.status.inner_text() == "아쉽습니다: 빈칸 2개 중 1개가 맞습니다." and blanks.mark.inner_text() == "틀림"
+    assert page.locator(".quizpages-results__note").inner_text() == S["ko"]["unanswered"].format(
+        count=PRACTICE_CHECKED - 1)  # the fill-in, given in part, was answered
+    number.controls("input").fill("32개")
+    number.check()
+    assert number.mark.inner_text() == S["ko"]["right_mark"]
+    page.goto(base + PAGES["en"])
+    number, blanks = Question(page, "world-size"), Question(page, "pytorch-env")
+    assert number.status.inner_text() == "Type a number, such as 2.5. This counts as wrong."
+    assert number.mark.inner_text() == S["en"]["wrong_mark"]
+    assert blanks.status.inner_text() == "Not quite: 1 of 2 blanks are right." and blanks.mark.inner_text() == "Wrong"
+    assert _score(page).startswith(S["en"]["score"].format(right=0, total=PRACTICE_CHECKED) + ".")
+    page.goto(base + PAGES["ko"])
+    number = Question(page, "world-size")
+    assert number.status.inner_text().startswith("정답입니다") and number.mark.inner_text() == S["ko"]["right_mark"]
+    assert _score(page).startswith(S["ko"]["score"].format(right=1, total=PRACTICE_CHECKED) + ".")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_kept_verdict_follows_a_key_changed_since(open_page, base, language):
+    """An answer checked right before the author changed the key (here: kept as right, though the key says
+    otherwise) is wrong after a reload, in the verdict, the mark and the score alike."""
+    s = S[language]
+    page = open_page(base + PAGES[language])
+    mc = Question(page, "trainjob-role")
+    mc.controls("input[value=A]").check()
+    mc.check()
+    assert mc.mark.inner_text() == s["wrong_mark"]
+    changed = page.evaluate("""() => Object.keys(localStorage).filter(k => k.includes("answer") && k.includes("trainjob-role"))
+        .map(k => { const v = JSON.parse(localStorage.getItem(k)); v.r = 1; localStorage.setItem(k, JSON.stringify(v)); return k; })""")
+    assert len(changed) == 1, changed
+    page.reload()
+    mc = Question(page, "trainjob-role")
+    assert mc.status.inner_text() == s["wrong"].format(picked="A", letter="B")
+    assert mc.mark.inner_text() == s["wrong_mark"]
+    assert _score(page).startswith(s["score"].format(right=0, total=PRACTICE_CHECKED) + ".")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_an_answer_given_and_not_checked_yet_comes_back_after_a_reload(open_page, base, language):
     """What a reader picked, chose or typed without pressing Check is there again after a reload, unjudged and

@@ -163,6 +163,18 @@ test("blanks: each is matched against its accepted answers, an empty one is aske
   assert.equal(logic.judge(data, ["x", "WORLD_SIZE"], t(KO)).message, "아쉽습니다: 빈칸 2개 중 1개가 맞습니다.");
 });
 
+test("blanks given in part (a test, a kept answer) are judged, their empty blanks wrong; none given is missing", () => {
+  const data = { type: "blanks", blanks: [{ accept: ["MASTER_ADDR"], case: true }, { accept: ["WORLD_SIZE"], case: false }] };
+  const partly = logic.judge(data, ["MASTER_ADDR", ""], t(EN), true);
+  assert.equal(partly.right, false);
+  assert.equal(partly.message, logic.judge(data, ["MASTER_ADDR", "x"], t(EN)).message);  // 1 of 2 right
+  assert.equal(logic.judge(data, ["", "world_size"], t(EN), true).right, false);
+  assert.equal(logic.judge(data, ["MASTER_ADDR", "world_size"], t(EN), true).right, true);
+  for (const none of [["", " "], [], undefined]) {
+    assert.deepEqual(logic.judge(data, none, t(EN), true), { missing: 0 }, JSON.stringify(none));
+  }
+});
+
 // -- choices ------------------------------------------------------------------------------------------
 
 test("one choice: the letter picked, or True/False in the page's language", () => {

@@ -114,9 +114,10 @@
     return values.filter(function (value, index) { return value === wanted[index]; }).length;
   }
 
-  // One entry per check type: judge(data, answer, t) gives {right, message, picked} for a complete
+  // One entry per check type: judge(data, answer, t, given) gives {right, message, picked} for a complete
   // answer, or {missing: index} / {invalid: message, at: index} for one that cannot be judged (index:
-  // which control to move the focus to). `picked`: option values whose feedback to show.
+  // which control to move the focus to). `picked`: option values whose feedback to show. `given`: judge an
+  // answer given in part as it is (a test, a kept answer), its empty parts wrong, rather than ask for them.
   var CHECKS = {
     choice: function (data, answer, t) {
       if (!answer) return { missing: 0 };
@@ -140,11 +141,12 @@
       return { right: right, message: message, picked: picked };
     },
 
-    blanks: function (data, answer, t) {
+    blanks: function (data, answer, t, given) {
       for (var index = 0; index < data.blanks.length; index++) {
-        if (!plain(answer && answer[index])) return { missing: index };
+        if (!plain(answer && answer[index]) && (!given || isBlank(answer || []))) return { missing: index };
       }
       var right = data.blanks.filter(function (blank, index) {
+        if (!plain(answer[index])) return false;  // an empty blank of an answer given in part
         var typed = normalizeText(answer[index], blank.case);
         return blank.accept.some(function (accepted) { return normalizeText(accepted, blank.case) === typed; });
       }).length;
@@ -284,9 +286,9 @@
   }
 
   // The verdict on `answer` to the question whose data-check is `data` (see CHECKS).
-  function judge(data, answer, t) {
+  function judge(data, answer, t, given) {
     if (!data || !knows(data.type)) throw new Error("quizpages: no self-check of type " + (data && data.type));
-    return CHECKS[data.type](data, answer, t);
+    return CHECKS[data.type](data, answer, t, !!given);
   }
 
   return { format: format, normalizeText: normalizeText, parseNumber: parseNumber, isUnit: isUnit,

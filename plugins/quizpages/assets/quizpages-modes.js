@@ -140,7 +140,7 @@
         if (q.control) {
           var answer = q.control.read();
           var blank = logic.isBlank(answer);
-          var verdict = blank ? {} : logic.judge(logic.relettered(q.check, q.order), answer, t);
+          var verdict = blank ? {} : logic.judge(logic.relettered(q.check, q.order), answer, t, true);
           if (blank) unanswered += 1;
           page.record(q, answer, verdict.right === true, blank);
         } else {

@@ -142,11 +142,22 @@
     function verdictOf(q) {
       if (q.state.right === undefined) return null;
       if (q.state.unanswered) return { right: false, message: t("test.not_answered"), picked: [] };
-      var verdict = logic.judge(shown(q), toShown(q, q.state.answer), t);
+      var verdict = logic.judge(shown(q), toShown(q, q.state.answer), t, true);
       if (verdict.missing !== undefined) return { right: false, message: t("test.not_answered"), picked: [] };
       if (verdict.invalid !== undefined) return { right: false, message: t("test.counted_wrong", { message: verdict.invalid }), picked: [] };
       return verdict;
     }
+
+    // A kept answer is judged again against this page's key, and its mark follows: the page in the other
+    // language may take other answers ("32개" is a number to the Korean page only), and the author may have
+    // changed the key since. The verdict, the mark and the score then always agree.
+    questions.forEach(function (q) {
+      if (!q.check || !logic.knows(q.check.type) || q.state.right === undefined || q.state.unanswered) return;
+      var verdict = verdictOf(q);
+      if (verdict.right === q.state.right) return;
+      q.state.right = verdict.right;
+      saved.setChecked(quizId, q.id, q.state.answer, verdict.right, false);
+    });
 
     // the author's feedback on each option picked, as the answer block shows it
     function showFeedback(q, picked) {
