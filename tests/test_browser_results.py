@@ -821,6 +821,13 @@ questions:
     question: {en: Choose all that apply., ko: 해당하는 것을 모두 고르세요.}
     options: [PyTorchJob, TrainJob, TFJob]
     answer: [A]
+  - id: entities
+    kind: fill_in
+    question: {en: "kubectl prints [___], joins with [___] and greets with [___].", ko: "[___], [___], [___]."}
+    blanks:
+      - accept: ["&lt;none&gt;"]
+      - accept: ["a &amp;&amp; b"]
+      - accept: ['say &quot;hi&quot; & go']
 """
 WRITTEN_ONLY = """\
 title: {en: Written Only, ko: 서술형만}
@@ -885,6 +892,28 @@ def edge_site(tabs, edge_server):
     yield _open
     tabs.finish_test()
     guard.check()
+
+
+def test_an_accepted_answer_holding_an_entity_is_checked_as_the_answer_block_shows_it(edge_site):
+    """An accepted answer written `&lt;none&gt;` is shown as written in the answer, and typing what the answer
+    shows is right; the character the entity names (`<none>`) is another answer. The self-check is there
+    whatever the text holds (a `&quot;` once broke its data, leaving the question unchecked)."""
+    page = edge_site("quizzes/ai-ml/edge-cases/")
+    q = Question(page, "entities")
+    _open(q)
+    shown = q.details.locator("li").all_inner_texts() or q.details.locator("p").all_inner_texts()
+    text = " ".join(shown)
+    for written in ("&lt;none&gt;", "a &amp;&amp; b", "say &quot;hi&quot; & go"):
+        assert written in text, text
+    boxes = q.controls("input")
+    assert boxes.count() == 3
+    for box, typed in zip(boxes.all(), ("&lt;none&gt;", "a &amp;&amp; b", "say &quot;hi&quot; & go")):
+        box.fill(typed)
+    q.check()
+    assert q.status.inner_text() == "Correct: every blank is right."
+    boxes.first.fill("<none>")
+    q.check()
+    assert q.status.inner_text() == "Not quite: 2 of 3 blanks are right."
 
 
 def test_an_option_shown_in_english_on_the_korean_page_stays_on_the_answer_line(edge_site):

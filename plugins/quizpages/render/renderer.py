@@ -36,10 +36,12 @@ FRAGMENTS = os.path.join(PACKAGE, "fragments")
 OVERRIDE_SUBDIR = os.path.join("fragments", "quizpages")
 
 def _attribute_json(data: dict) -> str:
-    """`data` as JSON for a single-quoted HTML attribute: compact, with `&`, `'` and `<` as entities (the
-    JSON's own double quotes need none, which keeps every quiz page small)."""
+    """`data` as JSON for a single-quoted HTML attribute: compact, with `&`, `'`, `<` and `>` as JSON's own
+    escapes (\\u0026 ...), as Jinja's `tojson` writes them, never as HTML entities: Python-Markdown writes an
+    attribute's `&lt;` back as an entity the browser reads as `<`, so an accepted answer `&lt;none&gt;` would
+    be checked as `<none>`. (The JSON's own double quotes need no escape, which keeps every quiz page small.)"""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
+    return text.replace("&", "\\u0026").replace("'", "\\u0027").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def _safe_link(link: str | None) -> str | None:
