@@ -424,3 +424,24 @@ def test_without_a_site_url_a_relative_link_is_a_warning(site_copy):
     assert ("question 1 (linked): where the link ../ai-ml/kubeflow-trainer.md#gang-scheduling leads left out of "
             "the QTI 3.0 export of linked (en): it is relative to the quiz page, and the site's `site_url` is not "
             "set (Set `site_url:` in mkdocs.yml") in out
+
+
+def test_an_accepted_answer_holding_markup_is_exported_as_written(site_copy):
+    """An accepted answer such as `<none>` or `a & b` is text in every format: Moodle XML and QTI stay
+    well-formed and hold it as written, and GIFT escapes what its own syntax would read."""
+    (site_copy / "content/quizzes/verbatim.yml").write_text(
+        "title: {en: Verbatim}\nlanguages: [en]\nquestions:\n  - id: prints\n    kind: fill_in\n"
+        "    question: {en: \"kubectl prints [___] and [___].\"}\n    blanks:\n"
+        "      - accept: [\"<none>\"]\n      - accept: [\"a & b\", \"<b>bold</b>\"]\n", encoding="utf-8")
+    code, out, err = export(site_copy, *ALL, "content/quizzes/verbatim.yml")
+    assert code == 0, out + err
+    exports = site_copy / "exports" / "en"
+    moodle = ET.fromstring((exports / "verbatim.moodle.xml").read_bytes())
+    cloze = next(q for q in moodle.iter("question") if q.get("type") == "cloze").findtext("questiontext/text")
+    assert [[text for _, text in answers] for _, answers in cloze_codes(cloze)] == [["<none>"], ["a & b", "<b>bold</b>"]]
+    for suffix in ("qti3", "qti21"):
+        archive = zipfile.ZipFile(exports / f"verbatim.{suffix}.zip")
+        elements = [e for name in archive.namelist() if name.startswith("items/") for e in ET.fromstring(archive.read(name)).iter()]
+        values = [e.text for e in elements if e.tag.split("}")[-1] in ("value", "qti-value")] + [
+            e.get("mapKey", e.get("map-key")) for e in elements if e.tag.split("}")[-1] in ("mapEntry", "qti-map-entry")]
+        assert {"<none>", "a & b", "<b>bold</b>"} <= set(values), values

@@ -484,3 +484,38 @@ def test_a_prompt_ending_in_a_list_keeps_the_options_out_of_it(kind, ending):
     commonmark = MarkdownIt("commonmark")
     assert _body_lists(BeautifulSoup(commonmark.render(ending_in_list), "html.parser")) == [2] + _body_lists(
         BeautifulSoup(commonmark.render(plain), "html.parser"))
+
+
+VERBATIM = """\
+title: {en: Verbatim}
+languages: [en]
+questions:
+  - id: prints
+    kind: fill_in
+    question: {en: "kubectl prints [___] for an unset field."}
+    blanks:
+      - accept: ["<none>", "<script>alert(1)</script>", "[x](javascript:alert(1)){: onclick=alert(1) }", "a &amp; b"]
+"""
+VERBATIM_ACCEPTED = ["<none>", "<script>alert(1)</script>", "[x](javascript:alert(1)){: onclick=alert(1) }", "a &amp; b"]
+
+
+def test_an_accepted_answer_is_shown_and_checked_as_written_never_as_html(tmp_path):
+    """kubectl prints `<none>`: an accepted answer is text, not Markdown or HTML. It passes validation whatever
+    it holds, the answer block shows each one exactly as written, the self-check compares with exactly that,
+    and nothing in it becomes an element, a script, an event handler or a link."""
+    from quizpages.check import load_quiz as check_and_load
+    from quizpages.settings import read_settings
+
+    path = tmp_path / "verbatim.yml"
+    path.write_text(VERBATIM, encoding="utf-8")
+    extensions = read_settings(str(ROOT / "mkdocs.yml"))[0].markdown_extensions
+    quiz, problems = check_and_load(str(path), "verbatim", LANGS, markdown_extensions=extensions)
+    assert quiz is not None and [p for p in problems if p.is_error] == [], problems
+    page = _site_html(Renderer({quiz.id: quiz}, LANGS).quiz_page(quiz, "en"))
+    answer = page.find("details", class_="quizpages-answer")
+    shown = answer.get_text("\n")
+    assert all(accepted in shown for accepted in VERBATIM_ACCEPTED), shown
+    assert not page.find("script") and not page.find(attrs={"onclick": True})
+    assert not [a for a in page.find_all("a") if "javascript" in (a.get("href") or "")]
+    check = json.loads(page.find("ol", attrs={"data-kind": "fill_in"})["data-check"])
+    assert check["blanks"][0]["accept"] == VERBATIM_ACCEPTED

@@ -36,6 +36,8 @@ def check_code_fences(quiz: Quiz, slots: Iterable[TextSlot] | None = None) -> li
     """A warning at the opening line of each code block that is never closed in its text."""
     problems = []
     for slot in quiz.texts() if slots is None else slots:
+        if slot.verbatim:  # never read as Markdown: no code block in it
+            continue
         for language, value in slot.text.items():
             if "```" not in value and "~~~" not in value:
                 continue

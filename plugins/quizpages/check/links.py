@@ -136,6 +136,8 @@ def check_text_links(quiz: Quiz, docs_dir: str, quizzes_dir: str,
     problems: list[Problem] = []
     here = layout.markdown_path(quiz.id)
     for slot in quiz.texts():
+        if slot.verbatim:  # never read as Markdown: no link in it
+            continue
         for language, value in slot.text.items():
             if "](" not in value:
                 continue

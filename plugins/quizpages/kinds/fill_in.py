@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..model import Problem, Question, Source, Text, error
-from ..model.fields import TEXT, BoolType, ListType, RecordType, declared
+from ..model import Problem, Question, Source, Text, error, warning
+from ..model.fields import VERBATIM_TEXT, BoolType, ListType, RecordType, declared
 from . import assessment
 from .choices import check_shape
 from .kind import Kind, RenderContext
@@ -28,7 +28,7 @@ _LINE = "&#95;" * 8  # a line to write on, as entities: Markdown would read bare
 @dataclass(frozen=True, slots=True)
 class Blank:
     accept: tuple[Text, ...] = declared(
-        ListType(TEXT, min_items=1, item_label="accepted answer {number}",
+        ListType(VERBATIM_TEXT, min_items=1, item_label="accepted answer {number}",
                  hint="Write `accept:` followed by `- ...` items, one per accepted answer"),
         required=True, default=(), example="[torchrun]",
         doc="The answers accepted in this blank: each one text for every language (code) or one per language "
@@ -61,6 +61,23 @@ def blanks_match_the_prompt(question: Question, what: str) -> Iterator[Problem]:
             yield error(where, f"{what}: the question has {_count(found)}{in_language}, but `blanks:` lists "
                                f"{wanted} {'entry' if wanted == 1 else 'entries'}",
                         f"Write one {BLANK} in the question for each entry of `blanks:`, in the same order")
+
+
+_CODE_SPAN = re.compile(r"^(`+)[^`].*\1$", re.S)
+
+
+def accepted_answers_read_as_typed(question: Question, what: str) -> Iterator[Problem]:
+    """An accepted answer written as a code span (`` `torchrun` ``) keeps its backticks: it is compared with what
+    a reader types as written, never read as Markdown, so a reader would have to type them too."""
+    for number, blank in enumerate(question.body.blanks, start=1):
+        for index, text in enumerate(blank.accept, start=1):
+            for language, value in (text.items() if text is not None else ()):
+                if _CODE_SPAN.match(value.strip()):
+                    where = text.where(language) or question.source or Source("")
+                    yield warning(where, f"{what}: blank {number}: accepted answer {index} is {value.strip()} with "
+                                         "its backticks, which a reader would have to type",
+                                  f"Write it without them, `- {value.strip().strip('`').strip()}`: an accepted answer "
+                                  "is shown and compared as written, never read as Markdown")
 
 
 def _accepted(blank: Blank, ctx: RenderContext) -> list[str]:
@@ -116,6 +133,6 @@ CHECK_SHAPE = check_shape("blanks", {"blanks": {"type": "array", "minItems": 1, 
 KIND = Kind(
     name="fill_in", order=15, body=FillIn, doc=f"A sentence with blanks ({BLANK}) to fill in.",
     section="section.fill_in", fragment="kinds/fill_in.md.j2",
-    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example, rules=(blanks_match_the_prompt,),
+    view=view, self_check=self_check, check_shape=CHECK_SHAPE, example=example, rules=(blanks_match_the_prompt, accepted_answers_read_as_typed),
     export=export,
 )

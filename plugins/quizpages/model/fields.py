@@ -31,7 +31,11 @@ class FieldType:
 
 @dataclass(frozen=True)
 class TextType(FieldType):
-    """Markdown: one string for every language, or a mapping of language code to string."""
+    """Markdown: one string for every language, or a mapping of language code to string. `verbatim`: a text
+    shown as written and compared with what a reader types (an accepted answer), never read as Markdown or
+    HTML, so `<none>` is text, not a tag."""
+
+    verbatim: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,7 @@ class QuestionsType(FieldType):
 
 
 TEXT = TextType()
+VERBATIM_TEXT = TextType(verbatim=True)
 LANGUAGES = LanguagesType()
 KIND = KindType()
 LINK = StringType(hint="Write the link as text, such as ../guide.md or ./other-quiz.md",

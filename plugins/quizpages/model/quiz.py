@@ -89,8 +89,8 @@ class Question:
     def in_language(self, language: str, quiz_languages: tuple[str, ...]) -> bool:
         return language in self.languages_in(quiz_languages)
 
-    def texts(self) -> list[tuple[str, Text]]:
-        """Every text of the question, its kind's included: (field name in messages, text)."""
+    def texts(self) -> list[tuple[str, Text, bool]]:
+        """Every text of the question, its kind's included: (field name in messages, text, verbatim)."""
         return walk_texts(self)
 
     def label(self, index: int) -> str:
@@ -136,13 +136,14 @@ class Quiz:
     def texts(self) -> Iterator[TextSlot]:
         """Every text of the quiz and its questions, in file order: the one walk that translation
         checks, review hashes, the HTML policy and link checks share."""
-        for name, text in walk_texts(self):
-            yield TextSlot(QUIZ_UNIT, name, name, text, self.languages, self.source)
+        for name, text, verbatim in walk_texts(self):
+            yield TextSlot(QUIZ_UNIT, name, name, text, self.languages, self.source, verbatim)
         for index, question in enumerate(self.questions):
             prefix = f"{question.label(index)}: "
             languages = question.languages_in(self.languages)
-            for name, text in question.texts():
-                yield TextSlot(question_unit(question.id), name, prefix + name, text, languages, question.source)
+            for name, text, verbatim in question.texts():
+                yield TextSlot(question_unit(question.id), name, prefix + name, text, languages, question.source,
+                               verbatim)
 
 
 QUIZ_UNIT = "quiz"  # the translation unit of a quiz's own texts: title, intro, closing, next title
@@ -163,6 +164,7 @@ class TextSlot:
     text: Text
     languages: tuple[str, ...]  # the languages it must be written in
     fallback: Source | None  # where to point when the text has no location of its own
+    verbatim: bool = False  # shown as written, never read as Markdown or HTML (an accepted answer)
 
 
 def written_fields(obj: Any) -> Iterator[tuple[Declared, Any]]:
@@ -178,10 +180,10 @@ def written_fields(obj: Any) -> Iterator[tuple[Declared, Any]]:
         yield from written_fields(body)
 
 
-def walk_texts(obj: Any) -> list[tuple[str, Text]]:
-    """Every Text held by the declared fields of `obj` (and its body's), with its name for messages, in
-    the order a file writes them."""
-    found: list[tuple[str, Text]] = []
+def walk_texts(obj: Any) -> list[tuple[str, Text, bool]]:
+    """Every Text held by the declared fields of `obj` (and its body's), with its name for messages and
+    whether it is verbatim (see TextType), in the order a file writes them."""
+    found: list[tuple[str, Text, bool]] = []
     for name, reader in _text_plan(type(obj)):
         value = obj.body if name is _BODY else getattr(obj, name)
         if value is not None:
@@ -209,12 +211,13 @@ def _collector(field_type: Any, name: str):
     """A function adding the texts of a value of `field_type`, named `name`, to a list; None for a
     type that holds no text."""
     if isinstance(field_type, TextType):
-        return lambda value, found: found.append((name, value))
+        return lambda value, found: found.append((name, value, field_type.verbatim))
     if isinstance(field_type, ListType):
         if isinstance(field_type.item, TextType):
             # an item that could not be read is None (see load.reader.INVALID): there is no text to check
-            return lambda value, found: found.extend((field_type.label(name, i), item) for i, item in enumerate(value)
-                                                     if item is not None)
+            verbatim = field_type.item.verbatim
+            return lambda value, found: found.extend((field_type.label(name, i), item, verbatim)
+                                                     for i, item in enumerate(value) if item is not None)
         inner = field_type.item
         if _collector(inner, name) is None:
             return None
@@ -224,6 +227,6 @@ def _collector(field_type: Any, name: str):
         return lambda value, found: [_collector(field_type.value, field_type.label(name, key))(item, found)
                                      for key, item in value.items() if item is not None]
     if isinstance(field_type, RecordType):
-        return lambda value, found: found.extend((f"{name}{field_type.separator}{inner}", text)
-                                                 for inner, text in walk_texts(value))
+        return lambda value, found: found.extend((f"{name}{field_type.separator}{inner}", text, verbatim)
+                                                 for inner, text, verbatim in walk_texts(value))
     return None
