@@ -519,3 +519,20 @@ def test_an_accepted_answer_is_shown_and_checked_as_written_never_as_html(tmp_pa
     assert not [a for a in page.find_all("a") if "javascript" in (a.get("href") or "")]
     check = json.loads(page.find("ol", attrs={"data-kind": "fill_in"})["data-check"])
     assert check["blanks"][0]["accept"] == VERBATIM_ACCEPTED
+
+
+def test_a_matching_answer_reads_as_one_list_in_commonmark_too(tmp_path):
+    """`quizpages render`'s Markdown is read by CommonMark tools too, where "- 1) " starts a list inside the
+    item: the answer's lines are one list of "1) left → B) right", in CommonMark as in the site's Markdown, a
+    left written as a code block included."""
+    path = tmp_path / "blocks.yml"
+    path.write_text(BLOCKS, encoding="utf-8")
+    quiz = _quiz(path, "blocks")
+    page = Renderer({quiz.id: quiz}, LANGS).quiz_page(quiz, "en")
+    for html in (_site_html(page), BeautifulSoup(MarkdownIt("commonmark").render(page), "html.parser")):
+        answer = html.find("li", id="outputs").find_parent("ol").find_next_sibling("details")
+        (listing,) = answer.find_all("ul")
+        items = listing.find_all("li", recursive=False)
+        assert not listing.find("ol") and len(items) == 3, listing
+        assert " ".join(items[1].get_text(" ", strip=True).split()) == "2) kubectl get ns → A) A table"
+        assert items[2].select_one("pre code").get_text().strip() == "kubectl get pods -o name"
