@@ -47,7 +47,7 @@ def test_changed_source_text_makes_the_translation_stale_until_accepted(site_cop
     assert "gang-scheduling" in path.read_text(encoding="utf-8").splitlines()[line - 1]
 
     github = quizpages(site_copy, "status", "--format", "github").stdout
-    assert github.startswith(f"::warning file={KUBEFLOW_QUIZ},line={line}::")
+    assert github.startswith(f"::warning file={KUBEFLOW_QUIZ},line={line},col={stale[0]['column']}::")
 
     edited = path.read_bytes()
     assert quizpages(site_copy, "status", "--accept", str(KUBEFLOW_QUIZ)).returncode == 0
@@ -90,11 +90,40 @@ def test_a_question_missing_one_translated_field_names_that_field_at_its_line(si
     end = next(n for n in range(korean + 1, len(lines)) if not lines[n].startswith(" " * 8))
     path.write_text("".join(lines[:korean] + lines[end:]), encoding="utf-8")
     result = quizpages(site_copy, "status")
-    # the line `validate` gives: where the explanation's text starts, under `explanation:`
-    assert (f"{KUBEFLOW_QUIZ}:{explanation + 2}: missing question: ai-ml/kubeflow-trainer: question gang-scheduling: "
+    # the line and column `validate` gives: where the explanation's text starts, under `explanation:`
+    where = _validate_location(site_copy, "explanation has no 'ko' translation")
+    assert where.startswith(f"{KUBEFLOW_QUIZ}:{explanation + 2}:")
+    assert (f"{where}: missing question: ai-ml/kubeflow-trainer: question gang-scheduling: "
             "explanation has no 'ko' translation") in result.stdout, result.stdout
     [finding] = report(site_copy)["missing_question"]
-    assert finding["fields"] == ["explanation"] and finding["line"] == explanation + 2
+    assert finding["fields"] == ["explanation"] and f"{finding['line']}:{finding['column']}" == where.split(":", 1)[1]
+
+
+def _validate_location(site, message: str) -> str:
+    """`path:line:column` of the one warning of `quizpages validate` that says `message`."""
+    [line] = [line for line in quizpages(site, "validate").stdout.splitlines() if message in line]
+    return line.split(": warning: ")[0]
+
+
+def test_each_missing_text_is_its_own_finding_at_its_own_line_and_column(site_copy):
+    """Two texts of one question without Korean (an option and the explanation) are two findings, each where
+    `validate` warns of it, so a pull request's annotation of each points at that text."""
+    path = quiz_file(site_copy)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(n for n, line in enumerate(lines) if line.strip() == "- id: gang-scheduling")
+    explanation = next(n for n in range(start, len(lines)) if lines[n].strip() == "explanation:")
+    korean = next(n for n in range(explanation, len(lines)) if lines[n].strip().startswith("ko:"))
+    end = next(n for n in range(korean + 1, len(lines)) if not lines[n].startswith(" " * 8))
+    option = next(n for n in range(start, len(lines)) if lines[n].strip().startswith("- en:"))
+    assert lines[option + 1].strip().startswith("ko:")
+    kept = lines[:option + 1] + lines[option + 2:korean] + lines[end:]
+    path.write_text("".join(kept), encoding="utf-8")
+    github = [line for line in quizpages(site_copy, "status", "--format", "github").stdout.splitlines()
+              if line.startswith("::warning")]
+    assert len(github) == 2, github
+    for line, message in zip(github, ("option A has no 'ko' translation", "explanation has no 'ko' translation")):
+        path_, at, column = _validate_location(site_copy, message).rsplit(":", 2)
+        assert line.startswith(f"::warning file={path_},line={at},col={column}::") and message in line, line
 
 
 def test_accepting_while_a_text_is_missing_keeps_the_questions_earlier_review(site_copy):
@@ -150,8 +179,9 @@ def test_the_quizs_own_texts_are_a_missing_text_not_a_question(site_copy):
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("  ko: Kubeflow Trainer와 분산 학습 퀴즈\n", "", 1), encoding="utf-8")
     result = quizpages(site_copy, "status")
-    assert (f"{KUBEFLOW_QUIZ}:3: missing text: ai-ml/kubeflow-trainer: title has no 'ko' translation"
-            in result.stdout)
+    where = _validate_location(site_copy, "title has no 'ko' translation")
+    assert where.startswith(f"{KUBEFLOW_QUIZ}:3:")
+    assert f"{where}: missing text: ai-ml/kubeflow-trainer: title has no 'ko' translation" in result.stdout
     assert "ko: 0 quizzes untranslated, 1 text missing, 0 stale" in result.stderr
     assert report(site_copy)["missing_text"][0]["quiz"] == "ai-ml/kubeflow-trainer"
 

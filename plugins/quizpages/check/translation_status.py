@@ -45,7 +45,8 @@ class Finding:
         if path and relative_to:
             path = os.path.relpath(path, relative_to)
         return {"kind": self.kind, "language": self.language, "quiz": self.quiz, "question": self.question,
-                "fields": list(self.fields), "file": path, "line": self.source.line if self.source else None}
+                "fields": list(self.fields), "file": path, "line": self.source.line if self.source else None,
+                "column": self.source.column if self.source else None}
 
     def message(self) -> str:
         if self.kind == "missing_quiz":
@@ -207,11 +208,10 @@ def status(quiz: Quiz, languages: tuple[str, ...], accepted: dict[str, dict[str,
                     findings.append(Finding("missing_question", language, quiz.id, qid, where))
                 continue
             missing = _untranslated(texts, source, language)
-            if missing:  # named field by field, at the first one's line, as `validate` does
-                fields = tuple(name for name, _text in missing)
-                first = missing[0][1].source or where
+            if missing:  # one finding per text, at its own line and column, as `validate` warns of each
                 kind = "missing_question" if question is not None else "missing_text"
-                findings.append(Finding(kind, language, quiz.id, qid, first, fields))
+                findings += [Finding(kind, language, quiz.id, qid, text.source or where,
+                                     (field,)) for field, text in missing]
                 continue
             if name in stored and stored[name] != review_hash(texts, source):
                 findings.append(Finding("stale", language, quiz.id, qid, where))

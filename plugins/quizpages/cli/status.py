@@ -99,10 +99,12 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         return 0
     for finding in findings:
         data = finding.as_dict(cwd)
+        column = f":{data['column']}" if data["column"] else ""
         if args.format == "github":
-            print(f"::warning file={data['file']},line={data['line']}::{finding.message()}")
+            column = f",col={data['column']}" if data["column"] else ""
+            print(f"::warning file={data['file']},line={data['line']}{column}::{finding.message()}")
         else:
-            print(f"{data['file']}:{data['line']}: {finding.kind.replace('_', ' ')}: {finding.message()}")
+            print(f"{data['file']}:{data['line']}{column}: {finding.kind.replace('_', ' ')}: {finding.message()}")
     for language in languages:
         _entry_lines(args.format, language, entries[language], catalog, cwd)
     for language, missing in missing_strings.items():
