@@ -821,11 +821,15 @@ questions:
     question: {en: Choose all that apply., ko: 해당하는 것을 모두 고르세요.}
     options: [PyTorchJob, TrainJob, TFJob]
     answer: [A]
+"""
+ENTITIES = """\
+title: {en: Entities, ko: 엔티티}
+questions:
   - id: entities
     kind: fill_in
     question: {en: "kubectl prints [___], joins with [___] and greets with [___].", ko: "[___], [___], [___]."}
     blanks:
-      - accept: ["&lt;none&gt;"]
+      - accept: ["&lt;none&gt;", "<none>x"]
       - accept: ["a &amp;&amp; b"]
       - accept: ['say &quot;hi&quot; & go']
 """
@@ -863,7 +867,8 @@ questions:
 
 @pytest.fixture(scope="module")
 def edge_server(tmp_path_factory):
-    """The bundled site with three more quizzes (EDGE_CASES, WRITTEN_ONLY, BLOCK_OPTIONS), built and served."""
+    """The bundled site with four more quizzes (EDGE_CASES, WRITTEN_ONLY, BLOCK_OPTIONS, ENTITIES), built and
+    served."""
     from browser import StaticServer
     from conftest import build, copy_site
 
@@ -872,6 +877,7 @@ def edge_server(tmp_path_factory):
     (site / "content/quizzes/other").mkdir()
     (site / "content/quizzes/other/written-only.yml").write_text(WRITTEN_ONLY, encoding="utf-8")
     (site / "content/quizzes/other/block-options.yml").write_text(BLOCK_OPTIONS, encoding="utf-8")
+    (site / "content/quizzes/other/entities.yml").write_text(ENTITIES, encoding="utf-8")
     build(site, strict=False)  # the English-only option is a warning, as it is while a quiz is translated
     with StaticServer(site / "site") as httpd:
         yield httpd
@@ -898,7 +904,7 @@ def test_an_accepted_answer_holding_an_entity_is_checked_as_the_answer_block_sho
     """An accepted answer written `&lt;none&gt;` is shown as written in the answer, and typing what the answer
     shows is right; the character the entity names (`<none>`) is another answer. The self-check is there
     whatever the text holds (a `&quot;` once broke its data, leaving the question unchecked)."""
-    page = edge_site("quizzes/ai-ml/edge-cases/")
+    page = edge_site("quizzes/other/entities/")
     q = Question(page, "entities")
     _open(q)
     shown = q.details.locator("li").all_inner_texts() or q.details.locator("p").all_inner_texts()
