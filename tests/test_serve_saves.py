@@ -303,6 +303,19 @@ def test_strings_and_template_folders_made_while_serving_are_watched(site, tmp_p
         assert_served_as_built(server, site, tmp_path)
 
 
+def test_a_server_started_on_wrong_languages_serves_the_site_and_its_quizzes_once_fixed(site):
+    """`make serve` on a mkdocs.yml whose quiz languages mkdocs-static-i18n does not build starts all the same:
+    the error is in the log, the rest of the site is served, and saving mkdocs.yml fixed brings the quizzes."""
+    good = (site / "mkdocs.yml").read_text(encoding="utf-8")
+    edit_config(site, lambda c: quizpages_options(c).update(languages=["en", "kor"]))
+    with Serve(site) as server:
+        assert "plugins.quizpages.languages[1]" in server.output()
+        assert server.page("")[0] == 200 and server.page(QUIZ)[0] == 404
+        (site / "mkdocs.yml").write_text(good, encoding="utf-8")
+        wait_for(lambda: "Kubeflow Trainer" in server.page(QUIZ)[1], "the quiz page once fixed", server.log)
+        assert "Traceback" not in server.output()
+
+
 def test_a_broken_mkdocs_yml_keeps_the_last_site_served_until_it_is_fixed(site, tmp_path):
     """Saving mkdocs.yml with a wrong option names it in the log, and the server keeps answering with the
     last build (it used to hold every request); saving it fixed shows the change."""
@@ -321,4 +334,15 @@ def test_a_broken_mkdocs_yml_keeps_the_last_site_served_until_it_is_fixed(site, 
         wait_for(lambda: server.output().count("mkdocs.yml has errors") > before, "the YAML error", server.log)
         assert "error parsing the configuration file" in server.output()
         assert server.page(QUIZ)[0] == 200
+        # settings each right alone and wrong together (quizpages' languages against mkdocs-static-i18n's),
+        # saved twice: named each time, and the last site still answers
+        for languages, named in ((["en", "kor"], "plugins.quizpages.languages[1]"),
+                                 (["ko", "en"], "plugins.quizpages.languages[0]")):
+            for _ in range(2):
+                before = server.output().count(named)
+                (site / "mkdocs.yml").write_text(good, encoding="utf-8")
+                edit_config(site, lambda c: quizpages_options(c).update(languages=languages))
+                wait_for(lambda: server.output().count(named) > before, f"the error naming {named}", server.log)
+                status, page = server.page(QUIZ)
+                assert status == 200 and "Kubeflow Trainer" in page
         assert "Traceback" not in server.output()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
+from mkdocs.exceptions import ConfigurationError, PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
@@ -54,7 +54,18 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
         settings = site_settings(config, self.config)
         problems = check_site(settings)
         if problems:
-            raise PluginError("\n".join(f"Config value '{setting}': {message}" for setting, message in problems))
+            message = "\n".join(f"Config value '{setting}': {message}" for setting, message in problems)
+            if not self.serving:
+                raise PluginError(message)
+            if self.session is not None and self.site is not None:
+                # a rebuild the session runs: as for an option MkDocs refuses, it keeps serving the last build's
+                # pages until mkdocs.yml is fixed (a PluginError would leave every request waiting for a build)
+                raise ConfigurationError(message)
+            # the server's first build, or MkDocs' own rebuilds, which any error would hold: the rest of the
+            # site is served, without quiz pages, until mkdocs.yml is fixed
+            log.error(f"{message}\nQuiz pages are left out until mkdocs.yml is fixed and saved")
+            self.site, self.session = None, None
+            return None
         if internals.later_language_build(config):
             return None  # a later language's build of mkdocs-static-i18n: the site build began with the first
         internals.restore_site_cleaning()
