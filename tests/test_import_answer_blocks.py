@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from quizpages import load_quiz
 from quizpages.check.html_policy import allowed_tags
 from quizpages.load import dump_quiz, importer
@@ -120,6 +122,31 @@ def test_html_the_site_does_not_allow_becomes_text_with_a_warning(tmp_path):
     kept = importer.parse_page("p.md", "1. Which keys?\n\n<details>\n<summary>Show Answer</summary>\n\n"
                                "<kbd>C</kbd>\n</details>\n", "en", allowed_tags(["kbd"]))
     assert kept.questions[0].answer == "<kbd>C</kbd>"
+
+
+@pytest.mark.parametrize("tag", ['<img src="x.png" onerror="alert(1)">', '<a href="javascript:alert(1)">docs</a>',
+                                 '<a href="jav&#x61;script:alert(1)">docs</a>', '<img src="x" ONLOAD=alert(1)>',
+                                 '<a href=" java\tscript:alert(1)">docs</a>'])
+def test_allowed_html_given_a_handler_or_a_script_url_becomes_text_with_a_warning(tmp_path, tag):
+    """An `<img>` or `<a>` the site allows, given an event handler or a script URL on the source page, is written
+    as text with a warning at its line, and the quiz is imported (the validator would refuse the whole quiz)."""
+    page, quiz = merged("1. Which image?\n\n<details>\n<summary>Show Answer</summary>\n\n"
+                        f"This one: {tag}.\n</details>\n")
+    answer = page.questions[0].answer
+    assert answer.startswith("This one: &lt;") and "onerror=\"" not in answer.replace("&lt;", "<").split("<", 1)[0]
+    [finding] = page.findings
+    assert (finding.kind, finding.problem.source.line) == ("html-as-text", 6)
+    assert "event handler or a script URL" in finding.problem.message
+    assert "allowed_html" not in finding.problem.hint  # allowing the tag is no fix
+    assert valid(quiz, tmp_path) == []
+
+
+def test_allowed_html_with_safe_attributes_stays_html():
+    """The same tags with a plain image or an https link stay HTML."""
+    page = importer.parse_page("p.md", "1. Which?\n\n<details>\n<summary>Show Answer</summary>\n\n"
+                               '<img src="x.png" alt="onion"> <a href="https://k8s.io/data:x">docs</a>\n</details>\n',
+                               "en", allowed_tags([]))
+    assert page.questions[0].answer.startswith('<img src="x.png" alt="onion">') and page.findings == []
 
 
 HTML_ANSWERS = """1. Which object asks for a backup?

@@ -38,7 +38,12 @@ def parse_page(path: str, text: str, language: str, allowed_tags: Collection[str
     states = fences(lines)
     page = SourcePage(path=path, language=language)
     if allowed_tags is not None:
-        for i, tag in dict.fromkeys(as_text(lines, states, allowed_tags)):
+        for i, tag, unsafe in dict.fromkeys(as_text(lines, states, allowed_tags)):
+            if unsafe:
+                page.warn("html-as-text", i + 1, f"the HTML tag {tag} has an event handler or a script URL, which "
+                          "quiz text may not have; written as text",
+                          "Write it without them in the quiz file, if the page needs it (an image as ![text](file))")
+                continue
             page.warn("html-as-text", i + 1, f"the HTML tag {tag} is not one quiz text may use; written as text",
                       f"Add '{tag.strip('</>')}' to plugins.quizpages.allowed_html in mkdocs.yml and import "
                       "again, if it is safe and the page needs it")
