@@ -233,3 +233,18 @@ def test_an_answer_naming_several_options_is_refused_not_imported_as_its_first()
         assert "answer-several-letters" not in [f.kind for f in page.findings], answer
         if key:
             assert page.questions[0].answer_key == key
+
+
+@pytest.mark.parametrize("second, warned", [("**Answer: A**", True), ("**Answer: B**", False),
+                                            ("**Answer:** A) Chart", True)])
+def test_a_second_answer_line_naming_another_option_is_a_warning(tmp_path, second, warned):
+    """An answer block holding "**Answer: B) ...**" then "**Answer: A**" keeps B (the first) and says so, since
+    the explanation would then start with the other letter; a second line agreeing with the first is no news."""
+    page, quiz = merged("1. What is a release?\n   - A) Chart\n   - B) An installed chart\n\n"
+                        "<details>\n<summary>Show Answer</summary>\n\n**Answer: B) An installed chart**\n\n"
+                        f"{second}\n\n**Explanation:** One install.\n</details>\n")
+    assert page.questions[0].answer_key == "B"
+    twice = [f for f in page.findings if f.kind == "answer-twice"]
+    assert [(f.problem.source.line, "option B, then option A" in f.problem.message) for f in twice] == (
+        [(5, True)] if warned else [])  # at the answer block (its <details> line), as the other answer warnings
+    assert valid(quiz, tmp_path) == []

@@ -24,6 +24,7 @@ WARNING_KINDS = {
     "answer-no-letter": "multiple-choice answer without a letter: imported as a written answer",
     "answer-letter-no-options": "answer names a letter but the question has no options",
     "answer-before-label": "text before the answer label kept in the explanation",
+    "answer-twice": "second answer line naming another option kept in the explanation",
     "answer-empty": "answer block without an answer: the quiz is left out",
     "answer-several-letters": "answer naming several options (choose-all): the quiz is left out",
     "no-answer-block": "question without an answer block kept with the next question",
