@@ -246,5 +246,5 @@ def test_a_second_answer_line_naming_another_option_is_a_warning(tmp_path, secon
     assert page.questions[0].answer_key == "B"
     twice = [f for f in page.findings if f.kind == "answer-twice"]
     assert [(f.problem.source.line, "option B, then option A" in f.problem.message) for f in twice] == (
-        [(5, True)] if warned else [])  # at the answer block (its <details> line), as the other answer warnings
+        [(10, True)] if warned else [])  # at the second answer line
     assert valid(quiz, tmp_path) == []

@@ -143,7 +143,6 @@ def read_answer(block: AnswerBlock, question: PageQuestion, page: SourcePage, be
     tail = _without_explanation_label(tail)
     if question.options:
         _choice(question, page, line, value, tail, rest, pre, explanation)
-        _second_answer_line(question, page, line, lines, states, after, end)
     else:
         _written(question, page, line, value, tail, rest, pre, explanation)
     if question.answer_key is None and not question.answer and not question.explanation:
@@ -153,25 +152,6 @@ def read_answer(block: AnswerBlock, question: PageQuestion, page: SourcePage, be
         question.answer = "…"  # read on, so that one run reports every problem of the page
     if question.explanation and any(_PER_OPTION_NOTE.match(x) for x in question.explanation.split("\n")):
         page.warn("option-notes", line, "per-option notes kept in the explanation")
-
-
-def _second_answer_line(question: PageQuestion, page: SourcePage, line: int, lines: list[str], states: list[int],
-                        after: int, end: int) -> None:
-    """A second "**Answer:** A" in the block, naming another option than the key the first gave: kept in the
-    explanation, where a reader would read it against the key, so said."""
-    if question.answer_key is None:
-        return
-    again = _first(lines, states, ANSWER_LABEL, after)
-    if again is None or again >= end:
-        return
-    value, tail = label_value(lines[again], ANSWER_LABEL)  # type: ignore[misc]
-    said = value or tail
-    found = split_letter(said, len(question.options)) if said else None
-    if found is not None and found[0] != question.answer_key:
-        page.warn("answer-twice", line, f"question {question.number}: the answer block names option "
-                  f"{question.answer_key}, then option {found[0]} on a second answer line; answer: "
-                  f"{question.answer_key} kept, the second line kept in the explanation",
-                  "Check which option is right, and remove the other answer line")
 
 
 def _without_explanation_label(tail: str) -> str:

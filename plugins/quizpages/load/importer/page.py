@@ -15,7 +15,7 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from ...kinds import KINDS
-from .answer import ANSWER_LABEL, label_value, read_answer
+from .answer import ANSWER_LABEL, label_value, read_answer, split_letter
 from .blocks import AnswerBlock, find_blocks, split_heads, split_tails, unquote_blocks, without_stray_closers
 from .footer import links_only, split_footer
 from .html_blocks import line_as_markdown
@@ -296,6 +296,7 @@ class _Reader:
                            f"'{question.prompt}'", "Write the question")
         read_answer(block, question, self.page, before)
         question.answer_line = self._answer_line(block)
+        self._second_answer_line(block, question)
         choose_kind(question, self.page)
         self.page.questions.append(question)
         self.previous = question
@@ -306,6 +307,24 @@ class _Reader:
         found = (i for i in range(block.start, block.end + 1)
                  if self.states[i] == OUTSIDE and label_value(line_as_markdown(self.lines[i]), ANSWER_LABEL))
         return next(found, block.start) + 1
+
+    def _second_answer_line(self, block: AnswerBlock, question: PageQuestion) -> None:
+        """A second "**Answer:** A" in the block naming another option than the key the first gave: it stays in
+        the explanation, where a reader would read it against the key, so it is said, at its line."""
+        if question.answer_key is None or not question.options:
+            return
+        for i in range(question.answer_line, block.end + 1):  # the lines after the first label's
+            found = label_value(line_as_markdown(self.lines[i]), ANSWER_LABEL) if self.states[i] == OUTSIDE else None
+            if found is None:
+                continue
+            said = found[0] or found[1]
+            letter = split_letter(said, len(question.options)) if said else None
+            if letter is not None and letter[0] != question.answer_key:
+                self.page.warn("answer-twice", i + 1, f"question {question.number}: the answer block names option "
+                               f"{question.answer_key}, then option {letter[0]} on a second answer line; answer: "
+                               f"{question.answer_key} kept, the second line kept in the explanation",
+                               "Check which option is right, and remove the other answer line")
+            return
 
     def _settle_prompt(self, question: PageQuestion, block: AnswerBlock) -> str | None:
         """Give a question that is only a title its question: the block's summary, else the title. Returns a
