@@ -125,8 +125,11 @@ class RenderedHtml:
     def _tag_findings(self, tags: set[str]) -> Iterator[Finding]:
         for name in sorted(tags - self.tags):
             if ":" in name:  # `<scheme:...>`, an autolink Python-Markdown does not know: raw HTML to it
-                if name.split(":", 1)[0] in ("javascript", "vbscript", "data"):
-                    continue  # the URL's own error says what is wrong; allowing a "tag" is no fix
+                scheme = name.split(":", 1)[0]
+                if scheme in ("javascript", "vbscript", "data"):  # a script URL, as the written check names it
+                    yield Finding(f"{scheme}:", f"<{name}", f"a {scheme}: URL is not allowed in a link",
+                                  "Link to an http(s) address or a page of the site")
+                    continue
                 yield Finding(f"<{name}>", f"<{name}", f"<{name}> is read as an HTML tag, not as a link",
                               "Write a link as [text](https://...), or put it in backticks to show it as text")
                 continue

@@ -63,7 +63,7 @@ def blanks_match_the_prompt(question: Question, what: str) -> Iterator[Problem]:
                         f"Write one {BLANK} in the question for each entry of `blanks:`, in the same order")
 
 
-_CODE_SPAN = re.compile(r"^(`+)[^`].*\1$", re.S)
+_CODE_SPAN = re.compile(r"^(`+)(?:(?!\1).)+\1$", re.S)  # one code span, the whole text: no run of its ticks inside
 
 
 def accepted_answers_read_as_typed(question: Question, what: str) -> Iterator[Problem]:

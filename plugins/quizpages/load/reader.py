@@ -66,12 +66,19 @@ _LOOK_ALIKES = {**dict.fromkeys(map(ord, "\u2212\u2010\u2011\u2012\u2013\u2014\u
                 0x066B: ".", 0x066C: ","}  # dashes and minus signs; the Arabic decimal and thousands separators
 
 
+def _plain_character(c: str) -> str:
+    """`c` as the ASCII character it stands for in a number: any script's digit (١ is 1) and a full-width
+    sign (．is .); any other character as it is (a superscript ² is no digit of the number: 10² is not 102)."""
+    if c.isdecimal():
+        return str(unicodedata.decimal(c))
+    return chr(ord(c) - 0xFEE0) if 0xFF01 <= ord(c) <= 0xFF5E else c
+
+
 def _number_hint(written: str) -> str | None:
     """How to write a number typed with look-alike characters (a minus sign U+2212, a dash, full-width or
     another script's digits), naming them: they look right in an editor but are no number to YAML, the schema
     or an LMS."""
-    plain = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c  # any script's digits: ١٢ is 12
-                    for c in unicodedata.normalize("NFKC", written).translate(_LOOK_ALIKES))
+    plain = "".join(_plain_character(c) for c in written.translate(_LOOK_ALIKES))
     if plain == written or not _NUMBER.match(plain):
         return None
     odd = dict.fromkeys(f"U+{ord(c):04X} {unicodedata.name(c, 'character').lower()}" for c in written

@@ -14,7 +14,7 @@ import html
 import re
 from collections.abc import Collection, Iterator
 
-from .text import OUTSIDE, outside_code
+from .text import _SPANS, OUTSIDE, outside_code
 
 # What Python-Markdown takes for inline HTML (its HTML_RE), and what it takes for a link instead.
 _ANGLE = re.compile(r"<(/?)([a-zA-Z][^<>@ ]*)((?: [^<>]*)?)>")
@@ -41,19 +41,65 @@ def as_text(lines: list[str], states: list[int], allowed: Collection[str]) -> It
     """Rewrite, in place, every tag-shaped text outside code whose name `allowed` lacks, or that holds an
     event handler or a script URL, as text; yields (line index, tag, unsafe) for each real HTML element so
     written, which the source page showed as HTML (`unsafe`: allowed, but not with those attributes)."""
-    opened: dict[str, int] = {}  # allowed tags written as text for their attributes, whose closing tag goes too
+    yield from _unsafe_as_text(lines, states, allowed)
     for i, line in enumerate(lines):
         if states[i] != OUTSIDE or "<" not in line:
             continue
-        written, elements = _line_as_text(line, allowed, opened)
+        written, elements = _line_as_text(line, allowed)
         lines[i] = written
-        for tag, unsafe in elements:
-            yield i, tag, unsafe
+        for tag in elements:
+            yield i, tag, False
 
 
-def _line_as_text(line: str, allowed: Collection[str], opened: dict[str, int]) -> tuple[str, list[tuple[str, bool]]]:
-    elements: list[tuple[str, bool]] = []
-    written = outside_code(line, lambda text: _ANGLE.sub(lambda m: _written(m, allowed, elements, opened), text))
+# An opening tag as a browser reads it: quoted values may hold `>`, and it may run over several lines.
+_OPENING = re.compile(r"""<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?>""")
+
+
+def _unsafe_as_text(lines: list[str], states: list[int], allowed: Collection[str]) -> Iterator[tuple[int, str, bool]]:
+    """Each element the site allows given an event handler or a script URL, read paragraph by paragraph as a
+    browser reads it (a tag over several lines, a quoted `>`), written as text: its `<` and that of its closing
+    tag in the paragraph become `&lt;`, so neither Markdown nor a browser reads a tag there."""
+    start = 0
+    while start < len(lines):
+        if states[start] != OUTSIDE or not lines[start].strip():
+            start += 1
+            continue
+        end = start
+        while end < len(lines) and states[end] == OUTSIDE and lines[end].strip():
+            end += 1
+        paragraph = "\n".join(lines[start:end])
+        if "<" in paragraph:
+            written, found = _paragraph_as_text(paragraph, allowed)
+            if found:
+                lines[start:end] = written.split("\n")
+                for offset, tag in found:
+                    yield start + paragraph.count("\n", 0, offset), tag, True
+        start = end
+
+
+def _paragraph_as_text(paragraph: str, allowed: Collection[str]) -> tuple[str, list[tuple[int, str]]]:
+    code = [(m.start(), m.end()) for m in _SPANS.finditer(paragraph)]
+    inside_code = lambda at: any(a <= at < b for a, b in code)  # noqa: E731
+    found, closing = [], []
+    for match in _OPENING.finditer(paragraph):
+        name = match.group(1).lower()
+        if name in allowed and not inside_code(match.start()) and _unsafe(match.group(2)):
+            found.append((match.start(), f"<{name}>"))
+            if name not in _VOID:
+                end = re.compile(rf"</{re.escape(name)}\s*>", re.IGNORECASE).search(paragraph, match.end())
+                if end is not None:
+                    closing.append(end.start())
+    if not found:
+        return paragraph, []
+    chars = list(paragraph)
+    for at in [offset for offset, _ in found] + closing:
+        chars[at] = "&lt;"
+    return "".join(chars), found
+
+
+def _line_as_text(line: str, allowed: Collection[str]) -> tuple[str, list[str]]:
+    elements: list[str] = []
+    written = outside_code(line, lambda text: _ANGLE.sub(lambda m: _written(m, allowed, elements), text))
     return written, elements
 
 
@@ -68,24 +114,14 @@ def _unsafe(attributes: str) -> bool:
     return False
 
 
-def _written(match: re.Match, allowed: Collection[str], elements: list[tuple[str, bool]],
-             opened: dict[str, int]) -> str:
+def _written(match: re.Match, allowed: Collection[str], elements: list[str]) -> str:
     body = match.group(2)
     if _AUTOLINK.match(body):
         return match.group(0)
     name = _NAME.match(body)
     token = body.rstrip("/").lower()
-    closing = bool(match.group(1))
-    if name and token == name.group(0).lower() and token in allowed and closing and opened.get(token):
-        opened[token] -= 1  # the end of an element written as text: text too, or it would close another
-        return "&lt;" + match.group(0)[1:-1] + "&gt;"
-    if name and token == name.group(0).lower() and token in allowed and not _unsafe(match.group(3)):
-        return match.group(0)
-    if name and token == name.group(0).lower() and token in allowed:  # allowed, with what makes it unsafe
-        elements.append((f"<{token}>", True))
-        if token not in _VOID and not (match.group(3) or "").rstrip().endswith("/"):
-            opened[token] = opened.get(token, 0) + 1
-        return "&lt;" + match.group(0)[1:-1] + "&gt;"
+    if name and token == name.group(0).lower() and token in allowed:
+        return match.group(0)  # unsafe attributes were taken care of paragraph by paragraph (_unsafe_as_text)
     if name and token == name.group(0).lower() and token in HTML_ELEMENTS:
-        elements.append((f"<{token}>", False))
+        elements.append(f"<{token}>")
     return "&lt;" + match.group(0)[1:-1] + "&gt;"
