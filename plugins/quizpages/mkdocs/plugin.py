@@ -62,8 +62,9 @@ class QuizPagesPlugin(BasePlugin[QuizPagesConfig]):
                 # pages until mkdocs.yml is fixed (a PluginError would leave every request waiting for a build)
                 raise ConfigurationError(message)
             # the server's first build, or MkDocs' own rebuilds, which any error would hold: the rest of the
-            # site is served, without quiz pages, until mkdocs.yml is fixed
-            log.error(f"{message}\nQuiz pages are left out until mkdocs.yml is fixed and saved")
+            # site is served, without quiz pages, until mkdocs.yml is fixed (said once, not per language build)
+            if not internals.later_language_build(config):
+                log.error(f"{message}\nQuiz pages are left out until mkdocs.yml is fixed and saved")
             self.site, self.session = None, None
             return None
         if internals.later_language_build(config):
