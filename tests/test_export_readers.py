@@ -703,3 +703,36 @@ def test_options_and_items_read_in_every_export_as_the_site_shows_them(exported,
             assert exported_texts[question_id] == site[question_id], (format_name, question_id)
     assert "block-options" not in site or site["block-options"] == sorted(
         ["This one: kubectl get nodes", "First paragraph. Second paragraph.", "> 5"])
+
+
+BLANK_FIRST = """\
+title: {en: Blank first, ko: 빈칸 먼저}
+questions:
+  - id: opens
+    kind: fill_in
+    question: {en: "[___] lists the pods.", ko: "[___] 명령으로 파드를 나열합니다."}
+    blanks:
+      - accept: ["kubectl get pods", "<none>"]
+  - id: format-mark
+    kind: fill_in
+    question: {en: "Type [___].", ko: "[___]를 입력하세요."}
+    blanks:
+      - accept: ["[html]x"]
+"""
+
+
+def test_gift_reads_a_blank_opening_the_question_and_never_an_answer_as_a_format_mark(tmp_path):
+    """A blank that opens the question (natural in Korean) gives a GIFT file gift-pegjs reads, the answers as
+    written and the blank's line in the text; an answer starting with `[html]`, which GIFT reads as a format
+    mark, leaves its question out of the GIFT file with a warning, never exported changed."""
+    site = copy_site(tmp_path)
+    (site / "content/quizzes/blank-first.yml").write_text(BLANK_FIRST, encoding="utf-8")
+    code, out, err = export(site, "--format", "gift", "content/quizzes/blank-first.yml")
+    assert code == 0, out + err
+    assert out.count("starts with '[html]', which GIFT reads as the answer's text format") == 2
+    for language, stem in (("en", "_____ lists the pods."), ("ko", "_____ 명령으로 파드를 나열합니다.")):
+        parsed = oracles.parse_gift((site / "exports" / language / "blank-first.gift").read_text(encoding="utf-8"))
+        questions = {entry["title"]: entry for entry in parsed if entry.get("title") and entry["type"] != "Category"}
+        assert list(questions) == ["opens"]
+        assert questions["opens"]["stem"]["text"] == stem
+        assert [choice["text"]["text"] for choice in questions["opens"]["choices"]] == ["kubectl get pods", "<none>"]

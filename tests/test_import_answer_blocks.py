@@ -132,7 +132,7 @@ def test_allowed_html_given_a_handler_or_a_script_url_becomes_text_with_a_warnin
     as text with a warning at its line, and the quiz is imported (the validator would refuse the whole quiz)."""
     page, quiz = merged("1. Which image?\n\n<details>\n<summary>Show Answer</summary>\n\n"
                         f"This one: {tag}.\n</details>\n")
-    assert page.questions[0].answer == "This one: " + tag.replace("<", "&lt;") + "."  # no tag left, nothing lost
+    assert page.questions[0].answer == "This one: " + tag.replace("<", "&lt;").replace(">", "&gt;") + "."  # text
     [finding] = page.findings
     assert (finding.kind, finding.problem.source.line) == ("html-as-text", 6)
     assert "event handler or a script URL" in finding.problem.message
@@ -142,16 +142,20 @@ def test_allowed_html_given_a_handler_or_a_script_url_becomes_text_with_a_warnin
 
 def test_a_handler_in_a_tag_over_two_lines_or_after_a_quoted_angle_bracket_is_found_and_nothing_else_is(tmp_path):
     """A browser reads a tag over two lines and a `>` inside quotes as part of the tag: such a tag with a handler
-    is written as text too; an unclosed unsafe link in one answer leaves another answer's link alone."""
+    is written as text too, its `>` on a line of its own included (no quote starts there); an unclosed unsafe
+    link in one answer leaves another answer's link alone."""
     page, quiz = merged("1. Which image?\n\n<details>\n<summary>Show Answer</summary>\n\n"
                         '<img src="x.png"\n  onerror="alert(1)"> and <a title=">" onclick="alert(1)">docs</a>\n\n'
+                        'Because <a href = "JaVaScRiPt:alert(4)"\n>click</a> is bad.\n\n'
                         'An unclosed <a href="javascript:x">bad.\n</details>\n\n'
                         "2. Which docs?\n\n<details>\n<summary>Show Answer</summary>\n\n"
                         'See <a href="https://k8s.io" title="t">the docs</a>.\n</details>\n')
     first, second = page.questions
     assert "<img" not in first.answer and "<a " not in first.answer and "</a>" not in first.answer
-    assert [(f.kind, f.problem.source.line) for f in page.findings] == [("html-as-text", 6), ("html-as-text", 7)] + [
-        ("html-as-text", 9)]
+    assert [(f.kind, f.problem.source.line) for f in page.findings] == [("html-as-text", line) for line in (6, 7, 9, 12)]
+    import markdown
+
+    assert "<blockquote>" not in markdown.markdown(first.answer)  # a tag's ">" opening a line is no quote
     assert second.answer == "See [the docs](https://k8s.io)."  # a link, as the importer writes a safe <a>
     assert valid(quiz, tmp_path) == []
 

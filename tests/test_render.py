@@ -536,3 +536,21 @@ def test_a_matching_answer_reads_as_one_list_in_commonmark_too(tmp_path):
         assert not listing.find("ol") and len(items) == 3, listing
         assert " ".join(items[1].get_text(" ", strip=True).split()) == "2) kubectl get ns → A) A table"
         assert items[2].select_one("pre code").get_text().strip() == "kubectl get pods -o name"
+
+
+@pytest.mark.parametrize("answer, tolerance", [(9.81, 0.01), (3.14, 0.01), (12.7, 0.3), (2.675, 0.005), (0.3, 0.1),
+                                               (100.5, 0.1), (4294967296.0, 0.0)])
+def test_a_tolerance_gives_the_self_check_the_decimal_bounds_a_reader_types(answer, tolerance):
+    """3.14 ± 0.01 is right from 3.13 to 3.15 exactly: the page's bounds are the numbers a reader typing them
+    gets (the float sums 3.1300000000000003 and 3.1500000000000004 would leave 3.15 out, as quizpages.js
+    compares without slack)."""
+    from decimal import Decimal
+
+    from quizpages.kinds.numeric import Numeric
+
+    question = dataclasses.replace(KINDS["numeric"].example("en"), body=Numeric(answer=answer, tolerance=tolerance))
+    quiz = Quiz(id="x", title=Text({"en": "X"}), questions=(question,), languages=("en",))
+    page = _site_html(Renderer({"x": quiz}, ("en",)).quiz_page(quiz, "en"))
+    check = json.loads(page.find("ol", attrs={"data-kind": "numeric"})["data-check"])
+    written = Decimal(repr(answer)), Decimal(repr(tolerance))
+    assert (check["low"], check["high"]) == (float(written[0] - written[1]), float(written[0] + written[1]))

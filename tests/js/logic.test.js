@@ -98,11 +98,23 @@ test("the numeric self-check marks each typed answer right, wrong, missing or no
   }
 });
 
-test("a numeric range and a tolerance include their ends, and floating point does not move them", () => {
+test("a numeric range and a tolerance include their ends, and nothing past them", () => {
   const range = { type: "number", low: 0.1, high: 0.3, answer: "0.2", unit: "" };
-  for (const [typed, expected] of [["0.1", "right"], ["0,3", "right"], ["0.30000000000000004", "right"],
+  for (const [typed, expected] of [["0.1", "right"], ["0,3", "right"], ["0.30000000000000004", "wrong"],
                                    ["0.31", "wrong"], ["0.09", "wrong"], ["1 000", "wrong"]]) {
     assert.equal(verdict(range, typed), expected, typed);
+  }
+  // large numbers are compared in full: no slack relative to their size makes a near miss right
+  const cases = [[{ low: 4294967296, high: 4294967296 }, [["4294967296", "right"], ["4 294 967 296", "right"],
+                                                          ["4294967300", "wrong"], ["4294967292", "wrong"]]],
+                 [{ low: 123456789012, high: 123456789012 }, [["123456789012", "right"], ["123456789100", "wrong"]]],
+                 [{ low: 0.1, high: 0.1 }, [["0.1", "right"], ["0.1000000001", "wrong"]]],
+                 [{ low: 30000, high: 32767 }, [["32767", "right"], ["30000", "right"], ["32767.00003", "wrong"],
+                                                ["29999.99997", "wrong"]]]];
+  for (const [bounds, typings] of cases) {
+    for (const [typed, expected] of typings) {
+      assert.equal(verdict({ type: "number", answer: String(bounds.low), unit: "", ...bounds }, typed), expected, typed);
+    }
   }
 });
 
@@ -118,7 +130,8 @@ test("an answer near zero is right only when it is that number: no fixed slack s
                                    ["-1e-12", "wrong"]]) {
     assert.equal(verdict(zero, typed), expected, typed);
   }
-  const sum = { type: "number", low: 0.3 - 0.1, high: 0.3 + 0.1, answer: "0.3", unit: "" };  // as the page has it
+  // 0.3 ± 0.1 as the page has it: the decimal bounds 0.2 and 0.4 (not the float sums 0.19999999999999998, ...)
+  const sum = { type: "number", low: 0.2, high: 0.4, answer: "0.3", unit: "" };
   for (const [typed, expected] of [["0.2", "right"], ["0.4", "right"], ["0.41", "wrong"], ["0.19", "wrong"]]) {
     assert.equal(verdict(sum, typed), expected, typed);
   }

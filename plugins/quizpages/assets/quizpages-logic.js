@@ -160,10 +160,10 @@
       if (!typed) return { missing: 0 };
       var value = parseNumber(typed, data.unit);
       if (value === null) return { invalid: t("selfcheck.number.invalid"), at: 0 };
-      // Room for the last digit of a sum such as 0.3 - 0.1, relative to the numbers compared: a fixed
-      // floor would make every number near 0 right for an answer such as 5e-10.
-      var slack = 1e-9 * Math.max(Math.abs(data.low), Math.abs(data.high));
-      var right = value >= data.low - slack && value <= data.high + slack;
+      // No slack: `low` and `high` are the nearest doubles of the exact decimal bounds (3.14 ± 0.01 is 3.13 to
+      // 3.15, see kinds/numeric.py), and a typed number is read as the same nearest double, so a reader on the
+      // bound is right and one past it is wrong, however large the number (4294967300 is not 4294967296).
+      var right = value >= data.low && value <= data.high;
       // "32 processes", "32개 프로세스": how a number and its unit read is a string of the language
       var shown = data.unit ? t(data.labels.with_unit, { value: data.answer, unit: data.unit }) : data.answer;
       return { right: right, message: right ? t("selfcheck.number.correct", { answer: shown })

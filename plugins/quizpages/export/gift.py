@@ -65,7 +65,13 @@ def _misread_answer(accepted) -> str | None:
             return f"its answer '{answer}' holds '->', which GIFT reads as a matching pair"
         if answer.startswith("%"):
             return f"its answer '{answer}' starts with '%', which GIFT reads as the start of a weight (%50%)"
+        if _FORMAT_MARK.match(answer):
+            return (f"its answer '{answer}' starts with '{_FORMAT_MARK.match(answer).group(0)}', which GIFT reads as "
+                    "the answer's text format")
     return None
+
+
+_FORMAT_MARK = re.compile(r"\[(?:html|moodle|plain|markdown)\]", re.IGNORECASE)  # GIFT's text formats
 
 
 def _option(text: str | None, writer: Writer) -> str:
@@ -142,6 +148,11 @@ def _question(item: ExportItem, writer: Writer) -> str | None:
     if isinstance(interaction, a.TextEntry):
         # the answer set stands where the blank is (GIFT's "missing word"), the rest of the text around it
         before, _, after = text.partition(escape(a.blank_marker(1)))
+        if _FORMAT_MARK.fullmatch(before):
+            # a blank opening the question ("[___] 입력."): an answer set right after the format mark is no
+            # GIFT a reader takes (gift-pegjs refuses the file), so it follows the text, where Moodle's short
+            # answer shows its box, and the blank's place is the line Moodle writes for a missing word
+            return f"::{escape(item.name)}::{before}_____{after}{{{answers}{general}}}"
         return f"::{escape(item.name)}::{before}{{{answers}{general}}}{after}"
     body = answers if not general and "\n" not in answers else f"{answers}{general}\n"
     return f"::{escape(item.name)}::{text}{{{body}}}"

@@ -57,8 +57,8 @@ _OPENING = re.compile(r"""<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(
 
 def _unsafe_as_text(lines: list[str], states: list[int], allowed: Collection[str]) -> Iterator[tuple[int, str, bool]]:
     """Each element the site allows given an event handler or a script URL, read paragraph by paragraph as a
-    browser reads it (a tag over several lines, a quoted `>`), written as text: its `<` and that of its closing
-    tag in the paragraph become `&lt;`, so neither Markdown nor a browser reads a tag there."""
+    browser reads it (a tag over several lines, a quoted `>`), written as text: its brackets and those of its
+    closing tag in the paragraph become `&lt;` and `&gt;`, so neither Markdown nor a browser reads a tag there."""
     start = 0
     while start < len(lines):
         if states[start] != OUTSIDE or not lines[start].strip():
@@ -80,20 +80,22 @@ def _unsafe_as_text(lines: list[str], states: list[int], allowed: Collection[str
 def _paragraph_as_text(paragraph: str, allowed: Collection[str]) -> tuple[str, list[tuple[int, str]]]:
     code = [(m.start(), m.end()) for m in _SPANS.finditer(paragraph)]
     inside_code = lambda at: any(a <= at < b for a, b in code)  # noqa: E731
-    found, closing = [], []
+    found, brackets = [], {}  # where each tag starts; each bracket to write as an entity
     for match in _OPENING.finditer(paragraph):
         name = match.group(1).lower()
         if name in allowed and not inside_code(match.start()) and _unsafe(match.group(2)):
             found.append((match.start(), f"<{name}>"))
+            # its ">" too: on a line of its own (a tag over two lines), Markdown would start a quote there
+            brackets.update({match.start(): "&lt;", match.end() - 1: "&gt;"})
             if name not in _VOID:
                 end = re.compile(rf"</{re.escape(name)}\s*>", re.IGNORECASE).search(paragraph, match.end())
                 if end is not None:
-                    closing.append(end.start())
+                    brackets.update({end.start(): "&lt;", end.end() - 1: "&gt;"})
     if not found:
         return paragraph, []
     chars = list(paragraph)
-    for at in [offset for offset, _ in found] + closing:
-        chars[at] = "&lt;"
+    for at, entity in brackets.items():
+        chars[at] = entity
     return "".join(chars), found
 
 
