@@ -203,8 +203,9 @@ def value_of(field_type, languages: tuple[str, ...]):
                         max_size=min(field_type.max_items or 5, 5), unique=field_type.unique).map(tuple)
     if isinstance(field_type, f.NumberType):
         # a number a page shows as written: at most 15 significant digits (more is an error in the file)
+        # (and no closer to 0 than a page holds: 2.2250738585072e-308, rounded so, is below the smallest double)
         return st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False, allow_subnormal=False).map(
-            lambda value: float(number(value)))
+            lambda value: float(number(value))).filter(lambda value: value == 0 or abs(value) >= 1e-300)
     if isinstance(field_type, f.BoolType):
         return st.booleans()
     if isinstance(field_type, f.MapType):
