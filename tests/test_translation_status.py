@@ -251,3 +251,17 @@ def test_a_damaged_review_hashes_file_is_a_located_error_and_is_never_written_ov
     assert github.returncode == 1
     assert f"::error file=translations/ai-ml/kubeflow-trainer.json,line={line},col={column}::" in github.stdout
     assert path.read_bytes() == data and not (site_copy / "po").exists()
+
+
+def test_a_quiz_translated_but_left_out_by_languages_says_so_rather_than_untranslated(site_copy):
+    """A quiz started English-only (`languages: [en]`, as `quizpages new` writes it) whose Korean texts are all
+    written (a translator's import) still has no Korean page: `status` says the texts are there and what keeps
+    the page out, not that there is no translation."""
+    path = quiz_file(site_copy)
+    text = path.read_text(encoding="utf-8")
+    path.write_text("languages: [en]\n" + text, encoding="utf-8")
+    result = quizpages(site_copy, "status")
+    assert ("quiz ai-ml/kubeflow-trainer has 'ko' texts, but its `languages:` leaves ko out, so no 'ko' page is "
+            "made (Add ko to `languages:`") in result.stdout, result.stdout
+    [finding] = report(site_copy)["missing_quiz"]
+    assert finding["written"] is True

@@ -39,6 +39,7 @@ class Finding:
     question: str | None
     source: Source | None
     fields: tuple[str, ...] = ()  # the texts written in the source language and not in this one
+    written: bool = False  # missing_quiz: the quiz has texts in this language all the same (`languages:` leaves it out)
 
     def as_dict(self, relative_to: str | None = None) -> dict:
         path = self.source.path if self.source else None
@@ -46,9 +47,13 @@ class Finding:
             path = os.path.relpath(path, relative_to)
         return {"kind": self.kind, "language": self.language, "quiz": self.quiz, "question": self.question,
                 "fields": list(self.fields), "file": path, "line": self.source.line if self.source else None,
-                "column": self.source.column if self.source else None}
+                "column": self.source.column if self.source else None, "written": self.written}
 
     def message(self) -> str:
+        if self.kind == "missing_quiz" and self.written:
+            return (f"quiz {self.quiz} has '{self.language}' texts, but its `languages:` leaves {self.language} out, "
+                    f"so no '{self.language}' page is made (Add {self.language} to `languages:`, or remove "
+                    "`languages:` once every language is there)")
         if self.kind == "missing_quiz":
             return f"quiz {self.quiz} has no '{self.language}' translation"
         what = f"question {self.question}" if self.question else "the quiz's own texts (title, intro, closing)"
@@ -197,7 +202,8 @@ def status(quiz: Quiz, languages: tuple[str, ...], accepted: dict[str, dict[str,
     findings = []
     for language in languages[1:]:
         if language not in quiz.languages:
-            findings.append(Finding("missing_quiz", language, quiz.id, None, quiz.source))
+            written = any(slot.text.by_language.get(language) for slot in quiz.texts())
+            findings.append(Finding("missing_quiz", language, quiz.id, None, quiz.source, written=written))
             continue
         stored = accepted.get(language, {})
         for name, (texts, question) in units(quiz).items():
