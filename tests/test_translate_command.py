@@ -284,7 +284,8 @@ def test_a_run_with_any_error_writes_nothing(site_copy):
 
 
 def test_an_xliff_translation_is_imported_and_a_needs_review_one_is_not(site_copy):
-    """Translated targets are written; a target a translator left as needs-review-translation is not."""
+    """Translated targets are written; a target a translator left as needs-review-translation is not, and the run
+    says how to have it imported (the file itself says so too)."""
     _export(site_copy, "--format", "xliff")
     tree = etree.parse(str(site_copy / XLF))
     units = {u.get("id"): u for u in tree.iter(f"{XLIFF_NS}trans-unit")}
@@ -297,6 +298,9 @@ def test_an_xliff_translation_is_imported_and_a_needs_review_one_is_not(site_cop
     assert result.returncode == 0, result.stdout + result.stderr
     text = (site_copy / KUBEFLOW_QUIZ).read_text(encoding="utf-8")
     assert "  ko: XLIFF로 번역한 제목\n" in text and "검토 전" not in text
+    assert "1 translation is still marked to be reviewed, so not applied" in result.stderr
+    assert "XLIFF: a `state` other than needs-translation or needs-review-*" in result.stderr
+    assert 'set its state to "translated"' in (site_copy / XLF).read_text(encoding="utf-8")
 
 
 def test_a_stale_translation_is_exported_fuzzy_with_its_old_source_text(site_copy):

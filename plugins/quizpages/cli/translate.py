@@ -170,6 +170,11 @@ def _import(args: argparse.Namespace, site: QuizSite) -> int:
           f"file{'s' if len(plan.writes) != 1 else ''}" + (f"; not applied: {skipped}" if skipped else "")
           + (f"; {len(plan.warnings)} warning{'s' if len(plan.warnings) != 1 else ''}" if plan.warnings else ""),
           file=sys.stderr)
+    if plan.skipped.get("fuzzy"):
+        fuzzy = plan.skipped["fuzzy"]
+        print(f"{fuzzy} translation{'s are' if fuzzy != 1 else ' is'} still marked to be reviewed, so not applied: "
+              "clear the mark of each one that is done (PO: the `fuzzy` flag; XLIFF: a `state` other than "
+              "needs-translation or needs-review-*, such as \"translated\"), then import again", file=sys.stderr)
     if plan.writes:
         print("Review the changes (git diff), then run `quizpages status --accept QUIZ` for each quiz whose "
               "translation is reviewed", file=sys.stderr)

@@ -53,7 +53,8 @@ def write_xliff(entries: list[Entry], quiz_id: str, quiz_file: str, source_langu
     root = store.document.getroot()
     root.insert(0, etree.Comment(
         f" XLIFF 1.2. Quiz {quiz_id} ({quiz_file}): {names[0]} -> {names[1]}. Made by `quizpages translate "
-        "export`; translate each target, then bring the file back with `quizpages translate import FILE`. "))
+        "export`; translate each target and set its state to \"translated\" (a target still in a needs-* state is "
+        "not imported), then bring the file back with `quizpages translate import FILE`. "))
     file_node = next(root.iterchildren(f"{{{NAMESPACE}}}file"))
     file_node.set("original", quiz_file)
     file_node.set("tool-id", "quizpages")
