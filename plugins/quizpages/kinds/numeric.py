@@ -120,8 +120,8 @@ def export(question: Question, ctx: RenderContext) -> assessment.NumericEntry:
 
 def example(language: str) -> Question:
     return Question(id="example-numeric", kind="numeric",
-                    prompt=Text({language: "How many replicas does a Deployment start when `replicas` is not set?"}),
-                    body=Numeric(answer=1.0, unit=Text({language: "pods"})))
+                    prompt=Text({language: "A Deployment sets `replicas: 3`. How many Pods does it keep running?"}),
+                    body=Numeric(answer=3.0, unit=Text({language: "Pods"})))
 
 
 # right from low to high; answer: the number as the answer block shows it; unit: in the page's language
