@@ -83,11 +83,7 @@ def test_a_question_missing_one_translated_field_names_that_field_at_its_line(si
     """Only the explanation of a question lacks Korean: status names the explanation, at its line, as
     `validate` does, not the whole question."""
     path = quiz_file(site_copy)
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    start = next(n for n, line in enumerate(lines) if line.strip() == "- id: gang-scheduling")
-    explanation = next(n for n in range(start, len(lines)) if lines[n].strip() == "explanation:")
-    korean = next(n for n in range(explanation, len(lines)) if lines[n].strip().startswith("ko:"))
-    end = next(n for n in range(korean + 1, len(lines)) if not lines[n].startswith(" " * 8))
+    lines, _start, explanation, korean, end = _gang_scheduling_explanation(path)
     path.write_text("".join(lines[:korean] + lines[end:]), encoding="utf-8")
     result = quizpages(site_copy, "status")
     # the line and column `validate` gives: where the explanation's text starts, under `explanation:`
@@ -97,6 +93,17 @@ def test_a_question_missing_one_translated_field_names_that_field_at_its_line(si
             "explanation has no 'ko' translation") in result.stdout, result.stdout
     [finding] = report(site_copy)["missing_question"]
     assert finding["fields"] == ["explanation"] and f"{finding['line']}:{finding['column']}" == where.split(":", 1)[1]
+
+
+def _gang_scheduling_explanation(path) -> tuple[list[str], int, int, int, int]:
+    """The quiz file's lines, and where question gang-scheduling starts, its `explanation:` key, and the
+    first line of the explanation's Korean text and the line after it (0-based)."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(n for n, line in enumerate(lines) if line.strip() == "- id: gang-scheduling")
+    explanation = next(n for n in range(start, len(lines)) if lines[n].strip() == "explanation:")
+    korean = next(n for n in range(explanation, len(lines)) if lines[n].strip().startswith("ko:"))
+    end = next(n for n in range(korean + 1, len(lines)) if not lines[n].startswith(" " * 8))
+    return lines, start, explanation, korean, end
 
 
 def _validate_location(site, message: str) -> str:
@@ -109,11 +116,7 @@ def test_each_missing_text_is_its_own_finding_at_its_own_line_and_column(site_co
     """Two texts of one question without Korean (an option and the explanation) are two findings, each where
     `validate` warns of it, so a pull request's annotation of each points at that text."""
     path = quiz_file(site_copy)
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    start = next(n for n, line in enumerate(lines) if line.strip() == "- id: gang-scheduling")
-    explanation = next(n for n in range(start, len(lines)) if lines[n].strip() == "explanation:")
-    korean = next(n for n in range(explanation, len(lines)) if lines[n].strip().startswith("ko:"))
-    end = next(n for n in range(korean + 1, len(lines)) if not lines[n].startswith(" " * 8))
+    lines, start, _explanation, korean, end = _gang_scheduling_explanation(path)
     option = next(n for n in range(start, len(lines)) if lines[n].strip().startswith("- en:"))
     assert lines[option + 1].strip().startswith("ko:")
     kept = lines[:option + 1] + lines[option + 2:korean] + lines[end:]

@@ -99,12 +99,13 @@ def run(args: argparse.Namespace, site: QuizSite) -> int:
         return 0
     for finding in findings:
         data = finding.as_dict(cwd)
-        column = f":{data['column']}" if data["column"] else ""
+        column = data["column"]
         if args.format == "github":
-            column = f",col={data['column']}" if data["column"] else ""
-            print(f"::warning file={data['file']},line={data['line']}{column}::{finding.message()}")
+            print(f"::warning file={data['file']},line={data['line']}{f',col={column}' if column else ''}::"
+                  f"{finding.message()}")
         else:
-            print(f"{data['file']}:{data['line']}{column}: {finding.kind.replace('_', ' ')}: {finding.message()}")
+            print(f"{data['file']}:{data['line']}{f':{column}' if column else ''}: {finding.kind.replace('_', ' ')}: "
+                  f"{finding.message()}")
     for language in languages:
         _entry_lines(args.format, language, entries[language], catalog, cwd)
     for language, missing in missing_strings.items():

@@ -329,17 +329,19 @@ class Reader:
             self.fail(node.source, f"{what}: '{value}' means {whole}{rest} to some readers and {whole}.{rest} "
                       "to others", f"Write it without the comma: {whole}{rest}, or {whole}.{rest}")
             return INVALID
-        number = float(written.replace(",", "."))
+        decimal = written.replace(",", ".")  # a decimal comma (2,5) is a point
+        number = float(decimal)
         if not math.isfinite(number):
             self.fail(node.source, f"{what}: '{value}' is beyond the numbers a page can hold",
                       "Write a number between -1e308 and 1e308")
             return INVALID
-        if abs(number) < sys.float_info.min and Decimal(written.replace(",", ".")) != 0:  # 1e-400 reads as 0
+        exact = Decimal(decimal)
+        if abs(number) < sys.float_info.min and exact != 0:  # 1e-400 reads as 0
             self.fail(node.source, f"{what}: '{value}' is too close to 0 for a page to hold", "Write 0, or a number "
                       "no closer to 0 than 1e-307")
             return INVALID
         shown = number_shown(number)
-        if Decimal(written.replace(",", ".")) != Decimal(shown):  # the page, its check and every export use `number`
+        if exact != Decimal(shown):  # the page, its check and every export use `number`
             self.fail(node.source, f"{what}: '{value}' has more digits than a page can show and check: it would be "
                       f"shown as {shown}", f"Write it with at most 15 significant digits, such as {shown}")
             return INVALID
