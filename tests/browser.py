@@ -8,6 +8,7 @@ install them; under CI (CI=true) that is a failure instead, so CI never passes b
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from urllib.parse import urlsplit
 
@@ -257,8 +258,6 @@ class Question:
 
 def serious_violations(page) -> list:
     """axe-core's serious and critical violations on the page as it is now (id, impact, first targets)."""
-    from axe_playwright_python.sync_playwright import Axe
-
     # Contrast is judged on the page at rest: a header title fading in after a scroll (Material's, 0.25 s)
     # is half transparent for a moment, and so is any other transition still running. A transition can
     # start a frame or two after the click that caused it (the scroll event comes with the next frame),
@@ -274,9 +273,20 @@ def serious_violations(page) -> list:
             await Promise.all(moving.map(a => a.finished.catch(() => null)));
         }
     }""")
-    results = Axe().run(page)
+    # axe-core is put into a page once (Axe().run would send its 570 KB again on every call: 0.1 s of CPU).
+    if not page.evaluate("() => typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+        page.evaluate(_axe_script())
+    response = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+            for v in response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@functools.cache
+def _axe_script() -> str:
+    """axe-core as axe-playwright-python ships it."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe().axe_script
 
 
 # Playwright's own test of "visible" (is_visible): rendered, not `visibility: hidden`, a box of some size.
