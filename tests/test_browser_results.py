@@ -488,6 +488,72 @@ def test_a_kept_verdict_follows_a_key_changed_since(open_page, base, language):
     assert _score(page).startswith(s["score"].format(right=0, total=PRACTICE_CHECKED) + ".")
 
 
+# What storage may hold for a question after its author changed it (another kind under the same id, fewer
+# options, another blank): an answer of another check type's shape, for each type, and anything else a page
+# could find there.
+MISFITS = """(data) => ({choice: ["A"], number: ["32"], choices: "A", blanks: "x", order: "21", match: "AB"})[data && data.type]
+    || "A" """
+
+
+def test_answers_kept_from_a_changed_question_are_forgotten_and_the_page_works(open_page, base):
+    """An answer, a draft or a test's answer kept for a question that has since become another kind (or lost
+    options, or blanks) never breaks the page: each is forgotten, every self-check works, the score counts
+    none of them, and Start over and a test work as always."""
+    s = S["en"]
+    page = open_page(base + PAGES["en"])
+    mc = Question(page, "trainjob-role")
+    mc.controls("input[value=B]").check()
+    mc.check()
+    key = page.evaluate("() => Object.keys(localStorage).find(k => k.startsWith('quizpages:answer:'))")
+    site_and_quiz = key.removeprefix("quizpages:answer:").removesuffix(":trainjob-role")
+    ids = page.locator("ol.quizpages-question > li[id]").evaluate_all("lis => lis.map(li => li.id)")
+    written = page.evaluate(f"""() => {{
+        const misfit = {MISFITS};
+        let n = 0;
+        for (const list of document.querySelectorAll("ol.quizpages-question")) {{
+          const id = list.querySelector(":scope > li[id]").id;
+          const data = JSON.parse(list.getAttribute("data-check") || "null");  // none: a written answer now
+          for (const what of ["answer", "draft"]) {{
+            const value = what === "answer" ? {{a: misfit(data), r: 1}} : misfit(data);
+            localStorage.setItem(`quizpages:${{what}}:{site_and_quiz}:${{id}}`, JSON.stringify(value)); n++;
+          }}
+        }}
+        return n;
+    }}""")
+    assert written == 2 * len(ids) == 18
+    page.reload()
+    checked = page.locator("ol.quizpages-question[data-check]")
+    assert page.locator("fieldset.quizpages-selfcheck").count() == checked.count() == PRACTICE_CHECKED
+    assert page.locator(".quizpages-mark[data-mark=correct], .quizpages-mark[data-mark=wrong]").count() == 0
+    assert mc.mark.inner_text() == s["reviewed_mark"]  # its answer was opened: that stays
+    assert _score(page) == s["none"]
+    left = page.evaluate("() => Object.keys(localStorage).filter(k => /^quizpages:(answer|draft):/.test(k))")
+    assert left == [], left
+    for q in (Question(page, i) for i in ids if i != "trainjob-role"):  # nothing found its way into a control
+        assert all(value in (False, "") for value in q.given()), q.id
+    mc = Question(page, "trainjob-role")
+    mc.controls("input[value=B]").check()
+    mc.check()
+    assert mc.status.inner_text() == s["correct"].format(letter="B") and mc.mark.inner_text() == s["right_mark"]
+    # a test under way, its deadline and answers of no shape a page writes
+    page.evaluate(f"""() => {{
+        const misfit = {MISFITS};
+        const answers = {{}};
+        for (const list of document.querySelectorAll("ol.quizpages-question"))
+          answers[list.querySelector(":scope > li[id]").id] = misfit(JSON.parse(list.getAttribute("data-check") || "null"));
+        localStorage.setItem("quizpages:test:{site_and_quiz}", JSON.stringify({{deadline: "soon", answers}}));
+    }}""")
+    page.reload()
+    assert page.locator(".quizpages-testing").count() == 1  # the test resumed
+    assert page.locator(".quizpages-timer:visible").count() == 0  # no time to count down from
+    for q in (Question(page, i) for i in ids):
+        assert all(value in (False, "") for value in q.given()), q.id
+    page.get_by_role("button", name=s["finish"], exact=True).last.click()
+    assert page.locator(".quizpages-results__note").inner_text() == s["unanswered"].format(count=PRACTICE_CHECKED)
+    page.get_by_role("button", name=s["start_over"], exact=True).first.click()
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('quizpages:') && !k.includes(':visit:'))") == []
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_an_answer_given_and_not_checked_yet_comes_back_after_a_reload(open_page, base, language):
     """What a reader picked, chose or typed without pressing Check is there again after a reload, unjudged and

@@ -251,6 +251,54 @@ test("an unknown check type is an error a page can catch, never a silent verdict
   assert.deepEqual(logic.types.sort(), ["blanks", "choice", "choices", "match", "number", "order"]);
 });
 
+// -- answers kept from an older version of the question -------------------------------------------------
+
+test("a kept answer fits its question only in that question's shape; any other, whatever storage holds, does not", () => {
+  const letter = { type: "choice", values: "ABC", answer: "B" };
+  const truth = { type: "choice", values: ["true", "false"], answer: "true" };
+  const many = { type: "choices", values: "ABCD", answer: ["A", "C"] };
+  const blanks = { type: "blanks", blanks: [{ accept: ["x"] }, { accept: ["y"] }] };
+  const number = { type: "number", low: 1, high: 1, answer: "1" };
+  const order = { type: "order", letters: ["A", "B", "C"], answer: ["C", "A", "B"] };
+  const match = { type: "match", letters: ["A", "B", "C", "D"], answer: ["C", "A", "D"] };
+  const table = [
+    [letter, ["B", "", "C"], ["D", "AB", "b", ["A"], 1, null, {}, true]],
+    [truth, ["true", "false", ""], ["A", "True", true, ["true"]]],
+    [many, [["A", "C"], ["D"], []], ["A", ["E"], ["A", "A"], ["AB"], [1], "A,C", null]],
+    [blanks, [["x", "y"], ["", ""], ["  ", "y"]], [["x"], ["x", "y", "z"], "x", ["x", 2], [null, "y"], {}]],
+    [number, ["32 processes", "", "3,2"], [32, ["32"], null, {}]],
+    [order, [["2", "3", "1"], ["", "", ""], ["1", "1", "2"]], [["1", "2"], ["1", "2", "3", "4"], ["0", "1", "2"],
+                                                              ["4", "1", "2"], [1, 2, 3], ["A", "B", "C"], "123"]],
+    [match, [["C", "A", "D"], ["", "B", ""], ["A", "A", "A"]], [["C", "A"], ["C", "A", "E"], ["c", "a", "d"], "CAD"]],
+  ];
+  for (const [data, fitting, misfits] of table) {
+    for (const answer of fitting) assert.equal(logic.fits(data, answer), true, `${data.type} ${JSON.stringify(answer)}`);
+    for (const answer of misfits) {
+      assert.equal(logic.fits(data, answer), false, `${data.type} ${JSON.stringify(answer)}`);
+    }
+  }
+  // the table holds every check type, and a question the page cannot check takes no answer
+  assert.deepEqual([...new Set(table.map(([data]) => data.type))].sort(), [...logic.types].sort());
+  assert.equal(logic.fits(null, "A"), false);
+  assert.equal(logic.fits({ type: "essay" }, "A"), false);
+});
+
+test("every answer that fits its question is judged without an error", () => {
+  const cases = [
+    [{ type: "choices", values: "ABCD", answer: ["A", "C"] }, [["D"], [], ["B", "A"]]],
+    [{ type: "choice", values: "ABC", answer: "B" }, ["", "C"]],
+    [{ type: "blanks", blanks: [{ accept: ["x"] }, { accept: ["y"] }] }, [["", ""], ["x", ""], ["x", "y"]]],
+    [{ type: "order", letters: ["A", "B", "C"], answer: ["C", "A", "B"] }, [["", "", ""], ["1", "1", "2"]]],
+    [{ type: "match", letters: ["A", "B"], answer: ["B", "A"] }, [["", ""], ["A", "A"]]],
+  ];
+  for (const [data, answers] of cases) {
+    for (const answer of answers) {
+      assert.equal(logic.fits(data, answer), true);
+      for (const given of [false, true]) assert.equal(typeof logic.judge(data, answer, t(EN), given), "object");
+    }
+  }
+});
+
 // -- shuffle, score, clock ----------------------------------------------------------------------------
 
 test("a shuffle letters options again and the answer key follows them", () => {

@@ -97,3 +97,17 @@ test("an answer not checked yet is kept as a draft, apart from the checked one, 
   again.clearQuiz("ai-ml/kubeflow");
   assert.equal(local.data.size, 0);
 });
+
+test("a kept check the question can no longer take is forgotten, and the index stops counting it", () => {
+  const local = storage();
+  const saved = store.open(local, "/site/");
+  saved.setChecked("ai-ml/kubeflow", "which-crd", "A", true);
+  saved.setChecked("ai-ml/kubeflow", "other", "true", true);
+  assert.equal(saved.summary().quizzes["ai-ml/kubeflow"].right, 2);
+  saved.forgetChecked("ai-ml/kubeflow", "which-crd");
+  assert.equal(saved.question("ai-ml/kubeflow", "which-crd").answer, undefined);
+  assert.equal(saved.question("ai-ml/kubeflow", "which-crd").right, undefined);
+  assert.deepEqual(Object.keys(Object.fromEntries(local.data)), ["quizpages:answer:/site/:ai-ml/kubeflow:other"]);
+  const again = store.open(local, "/site/");
+  assert.deepEqual([again.summary().quizzes["ai-ml/kubeflow"].right, again.summary().quizzes["ai-ml/kubeflow"].checked], [1, 1]);
+});

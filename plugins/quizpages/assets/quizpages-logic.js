@@ -199,6 +199,46 @@
 
   function knows(type) { return Object.prototype.hasOwnProperty.call(CHECKS, type); }
 
+  // Whether `value` is one of a choice's values: a letter of "ABCD", or an entry of ["true", "false"].
+  function among(values, value) {
+    if (typeof value !== "string") return false;
+    return Array.isArray(values) ? values.indexOf(value) >= 0 : value.length === 1 && String(values).indexOf(value) >= 0;
+  }
+  function strings(answer, length) {
+    return Array.isArray(answer) && answer.length === length
+      && answer.every(function (part) { return typeof part === "string"; });
+  }
+
+  // Per check type, whether an answer kept in the browser (a check, a draft, a test's) is one this question
+  // can take: the author may have changed the question since (another kind under the same id, fewer
+  // options, another blank), and storage holds whatever a page once wrote. Empty parts fit (nothing given).
+  var FITS = {
+    choice: function (data, answer) { return answer === "" || among(data.values, answer); },
+    choices: function (data, answer) {
+      return Array.isArray(answer) && answer.every(function (value, index) {
+        return among(data.values, value) && answer.indexOf(value) === index;
+      });
+    },
+    blanks: function (data, answer) { return strings(answer, data.blanks.length); },
+    number: function (data, answer) { return typeof answer === "string"; },
+    order: function (data, answer) {
+      return strings(answer, data.letters.length) && answer.every(function (position) {
+        return position === "" || (/^[1-9]\d*$/.test(position) && Number(position) <= data.letters.length);
+      });
+    },
+    match: function (data, answer) {
+      return strings(answer, data.answer.length) && answer.every(function (letter) {
+        return letter === "" || data.letters.indexOf(letter) >= 0;
+      });
+    }
+  };
+
+  // Whether `answer` (letters as the author gave them) fits the question whose data-check is `data`; false
+  // for a question the page cannot check (none, or a type this script does not know).
+  function fits(data, answer) {
+    return !!data && knows(data.type) && FITS[data.type](data, answer);
+  }
+
   // Whether the reader gave nothing at all (no option, no select, every box empty): in a test such a
   // question is "not answered", while an answer given in part is judged, and wrong.
   function isBlank(answer) {
@@ -292,7 +332,7 @@
   }
 
   return { format: format, normalizeText: normalizeText, parseNumber: parseNumber, isUnit: isUnit,
-           judge: judge, knows: knows, types: Object.keys(CHECKS), isBlank: isBlank, hasLetteredOptions: hasLetteredOptions,
+           judge: judge, knows: knows, fits: fits, types: Object.keys(CHECKS), isBlank: isBlank, hasLetteredOptions: hasLetteredOptions,
            shownLetter: shownLetter, ownLetter: ownLetter, mapLetters: mapLetters, relettered: relettered,
            permutation: permutation, score: score, clock: clock, minuteCrossed: minuteCrossed };
 });

@@ -104,7 +104,8 @@
       questions.forEach(function (q) {
         page.blank(q);
         var draft = test.answers[q.id];
-        if (q.control && draft !== undefined) {
+        if (draft !== undefined && !logic.fits(q.check, draft)) delete test.answers[q.id];  // see quizpages.js
+        else if (q.control && draft !== undefined) {
           q.control.write(logic.mapLetters(draft, function (own) { return logic.shownLetter(q.order, own); }));
         }
       });
@@ -269,8 +270,10 @@
       }
     };
     var resumed = saved.test(quizId);
-    if (resumed && typeof resumed === "object") {
-      resumed.answers = resumed.answers || {};
+    if (resumed && typeof resumed === "object" && !Array.isArray(resumed)) {
+      // what a page once wrote, whatever it holds now: a deadline is a time or none, answers a mapping
+      if (typeof resumed.deadline !== "number" || !isFinite(resumed.deadline)) resumed.deadline = null;
+      if (!resumed.answers || typeof resumed.answers !== "object") resumed.answers = {};
       startTest(resumed);
     }
     return hooks;

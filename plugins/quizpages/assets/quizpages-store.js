@@ -121,6 +121,8 @@
         if (unanswered) value.u = 1;
         set(key("answer", quizId, questionId), JSON.stringify(value));
       },
+      // a kept check the question can no longer take (see logic.fits): gone, so the index no longer counts it
+      forgetChecked: function (quizId, questionId) { set(key("answer", quizId, questionId), null); },
       setJudged: function (quizId, questionId, judged) { set(key("judged", quizId, questionId), judged || null); },
       visited: function (quizId, at) { set(key("visit", quizId), String(at)); },
       test: function (quizId) { return parse(get(key("test", quizId))); },

@@ -124,6 +124,17 @@
     questions.forEach(function (q) {
       q.state = saved.question(quizId, q.id);
       q.order = null;  // its options' own letters in the order shown, once shuffled (see quizpages-modes.js)
+      // An answer kept from before the author changed the question (another kind under the same id, fewer
+      // options) is one this page cannot show or judge: it is forgotten, not read into the controls.
+      if (q.state.answer !== undefined && !logic.fits(q.check, q.state.answer)) {
+        q.state.answer = q.state.right = undefined;
+        q.state.unanswered = false;
+        saved.forgetChecked(quizId, q.id);
+      }
+      if (q.state.draft !== undefined && !logic.fits(q.check, q.state.draft)) {
+        q.state.draft = undefined;
+        saved.setDraft(quizId, q.id, null);
+      }
     });
 
     // the question's data-check as the page shows it (a shuffle moves its options' letters)
