@@ -692,6 +692,38 @@ def test_two_files_translating_one_text_differently_name_both_entries_and_write_
     assert _quiz_files(site_copy) == before
 
 
+@pytest.mark.parametrize("fmt", ["po", "xliff"])
+def test_one_text_given_twice_in_one_file_is_an_error_even_when_one_copy_is_the_quizs(site_copy, fmt):
+    """A tool or a translator copying an entry (an XLIFF unit pasted twice, a PO entry whose English gained a
+    space) gives one text two translations: an error at the copy naming both lines, never the copy silently
+    winning over the translation the quiz has, and nothing is written."""
+    _export(site_copy, "--format", fmt)
+    path = site_copy / (PO if fmt == "po" else XLF)
+    context = "ai-ml/kubeflow-trainer:quiz:title"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    if fmt == "po":
+        start = lines.index(f'msgctxt "{context}"\n')
+        end = lines.index("\n", start)
+        copy = [line.replace('msgid "Kubeflow', 'msgid " Kubeflow') if line.startswith("msgid") else
+                line.replace("퀴즈", "시험") if line.startswith("msgstr") else line for line in lines[start:end]]
+        first, second = start + 2, end + 3  # an entry's line is its msgid's
+    else:
+        start = next(n for n, line in enumerate(lines) if f' id="{context}"' in line)
+        end = next(n for n in range(start, len(lines)) if "</trans-unit>" in lines[n]) + 1
+        copy = [line.replace('state="needs-translation"', 'state="translated"').replace("퀴즈", "시험")
+                for line in lines[start:end]]
+        first, second = start + 1, end + 1
+    assert any("시험" in line for line in copy)
+    path.write_text("".join(lines[:end] + (["\n"] if fmt == "po" else []) + copy + lines[end:]), encoding="utf-8")
+    before = _quiz_files(site_copy)
+    result = _import(site_copy, path)
+    shown = PO if fmt == "po" else XLF
+    assert result.returncode == 1, result.stdout
+    assert (f"{shown}:{second}: error: the entry '{context}' is in this file twice, here and at line {first}, so it is "
+            "unclear which translation is meant (Keep one of the two entries and delete the other)") in result.stdout
+    assert _quiz_files(site_copy) == before
+
+
 ALIASED = """\
 title: {en: Alias, ko: 별칭}
 questions:

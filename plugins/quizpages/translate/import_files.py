@@ -70,6 +70,7 @@ def plan_import(paths: list[str], quizzes: dict[str, Quiz], broken: dict[str, st
         files.append(found)
     by_quiz: dict[str, list[tuple[TranslationFile, list[ReadEntry]]]] = {}
     for file in files:
+        plan.errors += _entries_given_twice(file)
         grouped: dict[str, list[ReadEntry]] = {}
         for entry in file.entries:
             parsed = parse_context(entry.context)
@@ -84,6 +85,22 @@ def plan_import(paths: list[str], quizzes: dict[str, Quiz], broken: dict[str, st
     for quiz_id, parts in sorted(by_quiz.items()):
         _plan_quiz(plan, quiz_id, parts, quizzes, broken, languages, load, relative_to)
     return plan
+
+
+def _entries_given_twice(file: TranslationFile) -> list[str]:
+    """An error at each entry whose msgctxt / id an earlier entry of the same file has: the file gives one
+    text two translations, and whichever were read last would win (even when the other is the one the quiz
+    has now, or their English differs only by a space)."""
+    first: dict[str, int] = {}
+    errors = []
+    for entry in file.entries:
+        if entry.context in first:
+            errors.append(f"{file.path}:{entry.line}: error: the entry '{entry.context}' is in this file twice, here "
+                          f"and at line {first[entry.context]}, so it is unclear which translation is meant (Keep "
+                          "one of the two entries and delete the other)")
+        else:
+            first[entry.context] = entry.line
+    return errors
 
 
 def _plan_quiz(plan: ImportPlan, quiz_id: str, parts: list, quizzes: dict[str, Quiz], broken: dict[str, str],
