@@ -692,8 +692,9 @@ def test_two_files_translating_one_text_differently_name_both_entries_and_write_
     assert _quiz_files(site_copy) == before
 
 
+@pytest.mark.parametrize("both_changed", [False, True], ids=["one-copy-is-the-quizs", "both-changed"])
 @pytest.mark.parametrize("fmt", ["po", "xliff"])
-def test_one_text_given_twice_in_one_file_is_an_error_even_when_one_copy_is_the_quizs(site_copy, fmt):
+def test_one_text_given_twice_in_one_file_is_an_error_even_when_one_copy_is_the_quizs(site_copy, fmt, both_changed):
     """A tool or a translator copying an entry (an XLIFF unit pasted twice, a PO entry whose English gained a
     space) gives one text two translations: an error at the copy naming both lines, never the copy silently
     winning over the translation the quiz has, and nothing is written."""
@@ -714,6 +715,9 @@ def test_one_text_given_twice_in_one_file_is_an_error_even_when_one_copy_is_the_
                 for line in lines[start:end]]
         first, second = start + 1, end + 1
     assert any("시험" in line for line in copy)
+    if both_changed:  # the first copy changed as well: still one error, the copy's
+        lines[start:end] = [line.replace("퀴즈", "문제").replace('state="needs-translation"', 'state="translated"')
+                            for line in lines[start:end]]
     path.write_text("".join(lines[:end] + (["\n"] if fmt == "po" else []) + copy + lines[end:]), encoding="utf-8")
     before = _quiz_files(site_copy)
     result = _import(site_copy, path)
@@ -721,6 +725,8 @@ def test_one_text_given_twice_in_one_file_is_an_error_even_when_one_copy_is_the_
     assert result.returncode == 1, result.stdout
     assert (f"{shown}:{second}: error: the entry '{context}' is in this file twice, here and at line {first}, so it is "
             "unclear which translation is meant (Keep one of the two entries and delete the other)") in result.stdout
+    assert [line for line in result.stdout.splitlines() if ": error: " in line] == [
+        line for line in result.stdout.splitlines() if "is in this file twice" in line], result.stdout
     assert _quiz_files(site_copy) == before
 
 

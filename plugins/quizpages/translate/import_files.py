@@ -70,9 +70,10 @@ def plan_import(paths: list[str], quizzes: dict[str, Quiz], broken: dict[str, st
         files.append(found)
     by_quiz: dict[str, list[tuple[TranslationFile, list[ReadEntry]]]] = {}
     for file in files:
-        plan.errors += _entries_given_twice(file)
+        entries, twice = _first_of_each_entry(file)
+        plan.errors += twice
         grouped: dict[str, list[ReadEntry]] = {}
-        for entry in file.entries:
+        for entry in entries:
             parsed = parse_context(entry.context)
             if parsed is None:
                 plan.warnings.append(f"{file.path}:{entry.line}: warning: the entry '{entry.context}' was not "
@@ -87,12 +88,13 @@ def plan_import(paths: list[str], quizzes: dict[str, Quiz], broken: dict[str, st
     return plan
 
 
-def _entries_given_twice(file: TranslationFile) -> list[str]:
-    """An error at each entry whose msgctxt / id an earlier entry of the same file has: the file gives one
-    text two translations, and whichever were read last would win (even when the other is the one the quiz
-    has now, or their English differs only by a space)."""
+def _first_of_each_entry(file: TranslationFile) -> tuple[list[ReadEntry], list[str]]:
+    """The file's entries without those whose msgctxt / id an earlier entry has, and an error at each of those:
+    the file gives one text two translations, and whichever were read last would win (even when the other is
+    the one the quiz has now, or their English differs only by a space). The copy is not read further, so it
+    is not reported again as a translation that differs from the first."""
     first: dict[str, int] = {}
-    errors = []
+    kept, errors = [], []
     for entry in file.entries:
         if entry.context in first:
             errors.append(f"{file.path}:{entry.line}: error: the entry '{entry.context}' is in this file twice, here "
@@ -100,7 +102,8 @@ def _entries_given_twice(file: TranslationFile) -> list[str]:
                           "one of the two entries and delete the other)")
         else:
             first[entry.context] = entry.line
-    return errors
+            kept.append(entry)
+    return kept, errors
 
 
 def _plan_quiz(plan: ImportPlan, quiz_id: str, parts: list, quizzes: dict[str, Quiz], broken: dict[str, str],
